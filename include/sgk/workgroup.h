@@ -1,0 +1,36 @@
+/* The work-group as the runtime hands it to a kernel variant. Shared by the runtime and the
+ * kernel API; kernels read it through the query functions of sgk/kernel.h. */
+#ifndef SGK_WORKGROUP_H
+#define SGK_WORKGROUP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sgk/sgk.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Ranges are kept in three dimensions, padded at the front with 1s: user dimension d of a
+ * dims-dimensional range is index 3 - dims + d here, so index 2 is always the contiguous one. */
+struct sgk_wg {
+  uint32_t dims;
+  uint32_t sub_group_size;       /* W, the maximum sub-group size */
+  uint32_t num_sub_groups;       /* ceil(local_linear_size / W) */
+  uint32_t last_sub_group_size;  /* active lanes of the last sub-group (W when full) */
+  uint32_t local_linear_size;
+  uint32_t lanes_contiguous;     /* local_range[2] % W == 0: a sub-group lies in one row */
+  size_t group_linear_id;
+  size_t group_id[3];
+  size_t group_range[3];
+  size_t local_range[3];
+  size_t global_range[3];
+  void *slm;                     /* 64-byte aligned, slm_bytes long; NULL when 0 bytes */
+  size_t slm_bytes;
+};
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SGK_WORKGROUP_H */

@@ -1,0 +1,189 @@
+/* Test kernels for the runtime (ids, SLM, barriers), memory ops, work-group collectives and
+ * atomics; compiled per (ISA, W). */
+#include "sgk/kernel.h"
+#include "runtime_kernels.h"
+
+SGK_KERNEL(ids, struct ids_args, a, wg) {
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const sgk_i32 lin = sgk_global_linear_id(sg);
+    const sgk_i32 at = sgk_mul_i32(lin, sgk_splat_i32(ID_FIELDS));
+    const int dims = (int)sgk_dims(wg);
+    for (int d = 0; d < 3; ++d) {
+      const int used = d < dims;
+      sgk_scatter_i32(sg, a->out + F_GID0 + d, at, used ? sgk_global_id(sg, d) : sgk_splat_i32(-1));
+      sgk_scatter_i32(sg, a->out + F_LID0 + d, at, used ? sgk_local_id(sg, d) : sgk_splat_i32(-1));
+      sgk_scatter_i32(sg, a->out + F_GROUP0 + d, at,
+                      sgk_splat_i32(used ? (int32_t)sgk_group_id(wg, d) : -1));
+    }
+    sgk_scatter_i32(sg, a->out + F_SG_ID, at, sgk_splat_i32((int32_t)sgk_sg_group_id(sg)));
+    sgk_scatter_i32(sg, a->out + F_SG_LID, at, sgk_as_i32_u32(sgk_sg_local_id(sg)));
+    sgk_scatter_i32(sg, a->out + F_SG_SIZE, at, sgk_splat_i32((int32_t)sgk_sg_size(sg)));
+    sgk_scatter_i32(sg, a->out + F_SG_MAX, at, sgk_splat_i32((int32_t)sgk_sg_max_size(sg)));
+    sgk_scatter_i32(sg, a->out + F_LIN, at, lin);
+    sgk_scatter_i32(sg, a->out + F_LLIN, at, sgk_local_linear_id(sg));
+  }
+}
+
+/* Phase 1 writes SLM[lid] = 1000 * group + lid; after the barrier every work-item reads the
+ * entry of another sub-group's work-item, (lid + W + 1) % L. */
+SGK_KERNEL(slm_phases, struct slm_args, a, wg) {
+  int32_t *slm = sgk_slm(wg);
+  const uint32_t L = sgk_local_linear_range(wg);
+  const int32_t g = (int32_t)sgk_group_linear_id(wg);
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const sgk_i32 lid = sgk_local_linear_id(sg);
+    sgk_store_i32(sg, slm + sg.first, sgk_add_i32(lid, sgk_splat_i32(1000 * g)));
+  }
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const sgk_i32 lid = sgk_local_linear_id(sg);
+    const sgk_i32 src = sgk_add_i32(lid, sgk_splat_i32(SGK_W + 1));
+    /* (lid + W + 1) % L without a vector division: subtract L while >= L (at most twice) */
+    sgk_i32 wrapped = src;
+    for (int k = 0; k < 2; ++k)
+      wrapped = sgk_select_i32(sgk_ge_i32(wrapped, sgk_splat_i32((int32_t)L)),
+                               sgk_sub_i32(wrapped, sgk_splat_i32((int32_t)L)), wrapped);
+    sgk_store_i32(sg, a->out + (size_t)g * L + sg.first, sgk_gather_i32(sg, slm, wrapped));
+  }
+}
+
+/* The seed sg_max_size.cpp: j = data[i], k = data[i + sgSize]. */
+SGK_KERNEL(sg_seed, struct seed_args, a, wg) {
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const sgk_i32 i = sgk_global_linear_id(sg);
+    const sgk_i32 j = sgk_gather_i32(sg, a->data, i);
+    const sgk_i32 k = sgk_gather_i32(sg, a->data, sgk_add_i32(i, sgk_splat_i32((int32_t)sg.size)));
+    const sgk_i32 at = sgk_mul_i32(i, sgk_splat_i32(2));
+    sgk_scatter_i32(sg, a->out, at, j);
+    sgk_scatter_i32(sg, a->out + 1, at, k);
+  }
+}
+
+SGK_KERNEL(wg_collectives, struct wg_args, a, wg) {
+  sgk_i32 x[SGK_MAX_SUB_GROUPS], inc[SGK_MAX_SUB_GROUPS], exc[SGK_MAX_SUB_GROUPS];
+  sgk_f32 f[SGK_MAX_SUB_GROUPS];
+  sgk_mask pos[SGK_MAX_SUB_GROUPS];
+  const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    x[sg.id] = sgk_load_i32(sg, a->x + base + sg.first);
+    f[sg.id] = sgk_load_f32(sg, a->f + base + sg.first);
+    pos[sg.id] = sgk_gt_i32(x[sg.id], sgk_splat_i32(0));
+  }
+  /* barrier: the work-group collectives see every sub-group's value */
+  const int32_t sum = sgk_wg_reduce_add_i32(wg, x), mn = sgk_wg_reduce_min_i32(wg, x);
+  const int32_t mx = sgk_wg_reduce_max_i32(wg, x);
+  const int32_t bc = sgk_wg_broadcast_i32(wg, x, a->bcast_id);
+  const int32_t any = sgk_wg_any_of(wg, pos), all = sgk_wg_all_of(wg, pos);
+  const float fmn = sgk_wg_reduce_min_f32(wg, f), fmx = sgk_wg_reduce_max_f32(wg, f);
+  sgk_wg_inclusive_scan_add_i32(wg, x, inc);
+  sgk_wg_exclusive_scan_add_i32(wg, x, exc);
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const sgk_i32 at = sgk_mul_i32(sgk_add_i32(sgk_local_linear_id(sg), sgk_splat_i32((int32_t)base)),
+                                   sgk_splat_i32(WG_FIELDS));
+    int32_t *o = a->out;
+    sgk_scatter_i32(sg, o + W_REDUCE_ADD, at, sgk_splat_i32(sum));
+    sgk_scatter_i32(sg, o + W_REDUCE_MIN, at, sgk_splat_i32(mn));
+    sgk_scatter_i32(sg, o + W_REDUCE_MAX, at, sgk_splat_i32(mx));
+    sgk_scatter_i32(sg, o + W_ISCAN, at, inc[sg.id]);
+    sgk_scatter_i32(sg, o + W_ESCAN, at, exc[sg.id]);
+    sgk_scatter_i32(sg, o + W_BCAST, at, sgk_splat_i32(bc));
+    sgk_scatter_i32(sg, o + W_ANY, at, sgk_splat_i32(any));
+    sgk_scatter_i32(sg, o + W_ALL, at, sgk_splat_i32(all));
+    sgk_scatter_i32(sg, o + W_FMIN, at, sgk_as_i32_f32(sgk_splat_f32(fmn)));
+    sgk_scatter_i32(sg, o + W_FMAX, at, sgk_as_i32_f32(sgk_splat_f32(fmx)));
+  }
+}
+
+SGK_KERNEL(atomics, struct atomic_args, a, wg) {
+  uint32_t *bins = sgk_slm(wg);
+  uint32_t *scratch = bins + a->nbins;
+  const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);
+  for (uint32_t b = 0; b < a->nbins; ++b) bins[b] = 0;
+  scratch[0] = scratch[1] = 0;
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const sgk_u32 k = sgk_load_u32(sg, a->keys + base + sg.first);
+    const sgk_i32 bin = sgk_as_i32_u32(sgk_and_u32(k, sgk_splat_u32(a->nbins - 1)));
+    sgk_atomic_add_local_u32(sg, bins, bin, sgk_splat_u32(1));
+    /* fetch_add on two hot words: lanes see the counts of the lanes before them */
+    const sgk_i32 hot = sgk_as_i32_u32(sgk_and_u32(k, sgk_splat_u32(1)));
+    sgk_store_u32(sg, a->old + base + sg.first,
+                  sgk_atomic_fetch_add_local_u32(sg, scratch, hot, sgk_splat_u32(1)));
+    const sgk_i32 zero = sgk_splat_i32(0);
+    sgk_atomic_min_global_u32(sg, a->gmin, zero, k);
+    sgk_atomic_max_global_u32(sg, a->gmax, zero, k);
+    sgk_atomic_and_global_u32(sg, a->gand, zero, sgk_or_u32(k, sgk_splat_u32(0xffff0000u)));
+    sgk_atomic_or_global_u32(sg, a->gor, zero, sgk_and_u32(k, sgk_splat_u32(0x0000ffffu)));
+    sgk_atomic_xor_global_u32(sg, a->gxor, zero, k);
+    sgk_atomic_add_global_i64(sg, a->gsum64, zero,
+                              sgk_sub_i64(sgk_cvt_i64_i32(sgk_as_i32_u32(k)), sgk_splat_i64(7)));
+  }
+  /* barrier, then merge: the work-item b adds local bin b to global bin b */
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    for (uint32_t first = sg.first; first < a->nbins; first += sgk_local_linear_range(wg)) {
+      const sgk_i32 b = sgk_add_i32(sgk_as_i32_u32(sgk_sg_local_id(sg)), sgk_splat_i32((int32_t)first));
+      const sgk_mask in = sgk_lt_i32(b, sgk_splat_i32((int32_t)a->nbins));
+      const sgk_u64 cnt = sgk_cvt_u64_u32(sgk_gather_masked_u32(sg, in, bins, b));
+      sgk_atomic_add_global_u64(sg, a->bins, sgk_select_i32(in, b, sgk_splat_i32(0)),
+                                sgk_select_u64(in, cnt, sgk_splat_u64(0)));
+    }
+  }
+}
+
+#define CVT_CASE(MODE, TO, FROM, cto, cfrom)                                                      \
+  case MODE:                                                                                     \
+    sgk_store_##TO(sg, (cto *)a->out + i0, sgk_cvt_##TO##_##FROM(sgk_load_##FROM(sg, (const cfrom *)a->in + i0))); \
+    break;
+
+SGK_KERNEL(mem_ops, struct mem_args, a, wg) {
+  const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const size_t i0 = base + sg.first;
+    const int32_t *in = a->in;
+    int32_t *out = a->out;
+    switch (a->mode) {
+      case M_BLOCK: { /* sub-group block of n: element k of lane i at k * W + i */
+        sgk_i32 v[8];
+        const size_t blk = (sgk_group_linear_id(wg) * sgk_sg_group_range(sg) + sg.id) * SGK_W * (size_t)a->n;
+        sgk_load_block_i32(sg, in + blk, a->n, v);
+        for (int k = 0; k < a->n; ++k) v[k] = sgk_add_i32(v[k], sgk_splat_i32(k));
+        sgk_store_block_i32(sg, out + blk, a->n, v);
+        break;
+      }
+      case M_VEC: { /* vec<int, n> per work-item: element k of work-item i at i * n + k */
+        sgk_i32 v[8];
+        sgk_load_vec_i32(sg, in + i0 * (size_t)a->n, a->n, v);
+        for (int k = 0; k < a->n; ++k) v[k] = sgk_mul_i32(v[k], sgk_splat_i32(k + 1));
+        sgk_store_vec_i32(sg, out + i0 * (size_t)a->n, a->n, v);
+        break;
+      }
+      case M_GATHER_SCATTER: { /* out[idx[i]] = odd idx ? in[idx[i]] : 0; highest lane wins */
+        const sgk_i32 idx = sgk_load_i32(sg, a->idx + i0);
+        const sgk_mask odd = sgk_ne_i32(sgk_and_i32(idx, sgk_splat_i32(1)), sgk_splat_i32(0));
+        const sgk_i32 v = sgk_gather_masked_i32(sg, odd, in + base, idx);
+        sgk_scatter_i32(sg, out + base, idx, v);
+        break;
+      }
+      case M_MASKED: { /* lanes with a negative input are neither loaded nor stored */
+        const sgk_i32 v = sgk_load_i32(sg, in + i0);
+        const sgk_mask keep = sgk_ge_i32(v, sgk_splat_i32(0));
+        const sgk_i32 w = sgk_load_masked_i32(sg, keep, in + i0);
+        sgk_store_masked_i32(sg, keep, out + i0, sgk_add_i32(w, sgk_splat_i32(1)));
+        break;
+      }
+      CVT_CASE(M_CVT_F32_I32, f32, i32, float, int32_t)
+      CVT_CASE(M_CVT_I32_F32, i32, f32, int32_t, float)
+      CVT_CASE(M_CVT_U32_F32, u32, f32, uint32_t, float)
+      CVT_CASE(M_CVT_F32_U32, f32, u32, float, uint32_t)
+      CVT_CASE(M_CVT_F64_I32, f64, i32, double, int32_t)
+      CVT_CASE(M_CVT_I32_F64, i32, f64, int32_t, double)
+      CVT_CASE(M_CVT_I64_I32, i64, i32, int64_t, int32_t)
+      CVT_CASE(M_CVT_I32_I64, i32, i64, int32_t, int64_t)
+      CVT_CASE(M_CVT_F64_F32, f64, f32, double, float)
+      CVT_CASE(M_CVT_F32_F64, f32, f64, float, double)
+      CVT_CASE(M_CVT_I64_F64, i64, f64, int64_t, double)
+      CVT_CASE(M_CVT_F64_I64, f64, i64, double, int64_t)
+      CVT_CASE(M_CVT_U64_U32, u64, u32, uint64_t, uint32_t)
+      CVT_CASE(M_CVT_U32_U64, u32, u64, uint32_t, uint64_t)
+      default: break;
+    }
+  }
+}

@@ -1,0 +1,161 @@
+#define _POSIX_C_SOURCE 200809L
+/* Every bad input returns its own status and a message; none crashes. */
+#include <limits.h>
+
+#include "harness.h"
+#include "runtime_kernels.h"
+
+SGK_DECLARE_KERNEL(fill_w16_only);
+
+static int32_t sink[4096];
+static struct ids_args sink_args = {sink};
+
+static void expect_status(sgk_status got, sgk_status want) {
+  if (got != want)
+    fail_msg("got %s (%s), want %s", sgk_status_string(got), sgk_last_error(),
+             sgk_status_string(want));
+  assert_true(strlen(sgk_last_error()) > 0);
+  assert_string_not_equal(sgk_status_string(got), "unknown status");
+}
+
+static void test_range_errors(void **state) {
+  (void)state;
+  sgk_range r = sgk_range_1d(100, 7);
+  expect_status(sgk_launch(&ids, &r, NULL, &sink_args, NULL), SGK_ERROR_GLOBAL_NOT_DIVISIBLE);
+  r = sgk_range_2d(8, 8, 0, 8);
+  expect_status(sgk_launch(&ids, &r, NULL, &sink_args, NULL), SGK_ERROR_ZERO_LOCAL_SIZE);
+  r = sgk_range_1d(2048, 2048);
+  expect_status(sgk_launch(&ids, &r, NULL, &sink_args, NULL), SGK_ERROR_WORK_GROUP_TOO_LARGE);
+  r = sgk_range_2d(64, 64, 32, 64);
+  expect_status(sgk_launch(&ids, &r, NULL, &sink_args, NULL), SGK_ERROR_WORK_GROUP_TOO_LARGE);
+  r = sgk_range_3d(SIZE_MAX / 2 + 1, 4, 4, 1, 1, 1);
+  expect_status(sgk_launch(&ids, &r, NULL, &sink_args, NULL), SGK_ERROR_RANGE_OVERFLOW);
+  r = sgk_range_2d((size_t)1 << 40, (size_t)1 << 30, 1, 1);
+  expect_status(sgk_launch(&ids, &r, NULL, &sink_args, NULL), SGK_ERROR_RANGE_OVERFLOW);
+  r = sgk_range_1d((size_t)1 << 32, 16);
+  expect_status(sgk_launch(&ids, &r, NULL, &sink_args, NULL), SGK_ERROR_RANGE_TOO_LARGE);
+  r = sgk_range_1d(16, 16);
+  r.dims = 0;
+  expect_status(sgk_launch(&ids, &r, NULL, &sink_args, NULL), SGK_ERROR_INVALID_DIMENSIONS);
+  r.dims = 4;
+  expect_status(sgk_launch(&ids, &r, NULL, &sink_args, NULL), SGK_ERROR_INVALID_DIMENSIONS);
+}
+
+static void test_null_errors(void **state) {
+  (void)state;
+  sgk_range r = sgk_range_1d(16, 16);
+  expect_status(sgk_launch(NULL, &r, NULL, &sink_args, NULL), SGK_ERROR_NULL_ARGUMENT);
+  expect_status(sgk_launch(&ids, NULL, NULL, &sink_args, NULL), SGK_ERROR_NULL_ARGUMENT);
+  expect_status(sgk_get_device_info(NULL), SGK_ERROR_NULL_ARGUMENT);
+  sgk_isa isa;
+  expect_status(sgk_isa_from_name(NULL, &isa), SGK_ERROR_NULL_ARGUMENT);
+  expect_status(sgk_resolve_isa(SGK_ISA_AUTO, NULL), SGK_ERROR_NULL_ARGUMENT);
+}
+
+static void test_option_errors(void **state) {
+  (void)state;
+  sgk_range r = sgk_range_1d(64, 32);
+  sgk_launch_options o;
+  memset(&o, 0, sizeof o);
+  o.isa = SGK_ISA_SCALAR;
+  const uint32_t bad_sizes[] = {1, 4, 7, 12, 64, 33, UINT32_MAX};
+  for (size_t i = 0; i < sizeof bad_sizes / sizeof bad_sizes[0]; ++i) {
+    o.sub_group_size = bad_sizes[i];
+    expect_status(sgk_launch(&ids, &r, &o, &sink_args, NULL), SGK_ERROR_INVALID_SUB_GROUP_SIZE);
+  }
+  o.sub_group_size = 8;
+  expect_status(sgk_launch(&fill_w16_only, &r, &o, &sink_args, NULL),
+                SGK_ERROR_SUB_GROUP_SIZE_NOT_COMPILED);
+  o.sub_group_size = 16;
+  assert_int_equal(sgk_launch(&fill_w16_only, &r, &o, &sink_args, NULL), SGK_SUCCESS);
+  o.slm_bytes = SGK_LOCAL_MEM_SIZE + 1;
+  expect_status(sgk_launch(&ids, &r, &o, &sink_args, NULL), SGK_ERROR_SLM_TOO_LARGE);
+  o.slm_bytes = SIZE_MAX;
+  expect_status(sgk_launch(&ids, &r, &o, &sink_args, NULL), SGK_ERROR_SLM_TOO_LARGE);
+  o.slm_bytes = 0;
+  o.threads = SGK_MAX_THREADS + 1;
+  expect_status(sgk_launch(&ids, &r, &o, &sink_args, NULL), SGK_ERROR_INVALID_THREADS);
+  o.threads = 0;
+  o.isa = (sgk_isa)99;
+  expect_status(sgk_launch(&ids, &r, &o, &sink_args, NULL), SGK_ERROR_UNKNOWN_ISA);
+  o.isa = (sgk_isa)-3;
+  expect_status(sgk_launch(&ids, &r, &o, &sink_args, NULL), SGK_ERROR_UNKNOWN_ISA);
+}
+
+static void test_isa_errors(void **state) {
+  (void)state;
+  sgk_range r = sgk_range_1d(64, 32);
+  sgk_launch_options o;
+  memset(&o, 0, sizeof o);
+  sgk_isa isa;
+  expect_status(sgk_isa_from_name("bogus", &isa), SGK_ERROR_UNKNOWN_ISA);
+  assert_int_equal(sgk_isa_from_name("avx2", &isa), SGK_SUCCESS);
+  assert_int_equal(isa, SGK_ISA_AVX2);
+  /* An ISA the library was not built with, or one the CPU lacks. */
+  for (int i = SGK_ISA_SCALAR; i < SGK_ISA_COUNT; ++i) {
+    o.isa = (sgk_isa)i;
+    sgk_device_info info;
+    assert_int_equal(sgk_get_device_info(&info), SGK_SUCCESS);
+    if (!((info.isas_compiled >> i) & 1))
+      expect_status(sgk_launch(&ids, &r, &o, &sink_args, NULL), SGK_ERROR_ISA_NOT_COMPILED);
+    else if (!((info.isas_available >> i) & 1))
+      expect_status(sgk_launch(&ids, &r, &o, &sink_args, NULL), SGK_ERROR_ISA_UNAVAILABLE);
+    else
+      assert_int_equal(sgk_launch(&ids, &r, &o, &sink_args, NULL), SGK_SUCCESS);
+  }
+  /* SGK_ISA from the environment: bad names fail every automatic launch, never fall back. */
+  o.isa = SGK_ISA_AUTO;
+  setenv("SGK_ISA", "bogus", 1);
+  expect_status(sgk_launch(&ids, &r, &o, &sink_args, NULL), SGK_ERROR_UNKNOWN_ISA);
+  sgk_device_info info;
+  expect_status(sgk_get_device_info(&info), SGK_ERROR_UNKNOWN_ISA);
+  o.isa = SGK_ISA_SCALAR; /* an explicit launch option overrides the environment */
+  assert_int_equal(sgk_launch(&ids, &r, &o, &sink_args, NULL), SGK_SUCCESS);
+  setenv("SGK_ISA", "scalar", 1);
+  o.isa = SGK_ISA_AUTO;
+  sgk_launch_info li;
+  assert_int_equal(sgk_launch(&ids, &r, &o, &sink_args, &li), SGK_SUCCESS);
+  assert_int_equal(li.isa, SGK_ISA_SCALAR);
+  setenv("SGK_ISA", "neon", 1);
+#if defined(__aarch64__)
+  assert_int_equal(sgk_launch(&ids, &r, &o, &sink_args, NULL), SGK_SUCCESS);
+#else
+  expect_status(sgk_launch(&ids, &r, &o, &sink_args, NULL), SGK_ERROR_ISA_NOT_COMPILED);
+#endif
+  unsetenv("SGK_ISA");
+}
+
+static void test_status_strings(void **state) {
+  (void)state;
+  for (int s = 0; s < SGK_STATUS_COUNT; ++s) {
+    const char *m = sgk_status_string((sgk_status)s);
+    assert_non_null(m);
+    for (int t = 0; t < s; ++t) assert_string_not_equal(m, sgk_status_string((sgk_status)t));
+  }
+  assert_string_equal(sgk_status_string((sgk_status)1000), "unknown status");
+  assert_null(sgk_isa_name((sgk_isa)77));
+}
+
+static void test_device_info(void **state) {
+  (void)state;
+  sgk_device_info info;
+  assert_int_equal(sgk_get_device_info(&info), SGK_SUCCESS);
+  assert_int_equal(info.num_sub_group_sizes, 3);
+  assert_int_equal(info.sub_group_sizes[0], 8);
+  assert_int_equal(info.sub_group_sizes[1], 16);
+  assert_int_equal(info.sub_group_sizes[2], 32);
+  assert_true(info.isas_available & (1u << SGK_ISA_SCALAR));
+  assert_true((info.isas_available >> info.isa) & 1);
+  assert_int_equal(info.max_work_group_size, SGK_MAX_WORK_GROUP_SIZE);
+  assert_int_equal(info.local_mem_size, SGK_LOCAL_MEM_SIZE);
+  assert_true(info.max_threads >= 1);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_range_errors),  cmocka_unit_test(test_null_errors),
+      cmocka_unit_test(test_option_errors), cmocka_unit_test(test_isa_errors),
+      cmocka_unit_test(test_status_strings), cmocka_unit_test(test_device_info),
+  };
+  return cmocka_run_group_tests_name("errors", tests, NULL, NULL);
+}

@@ -1,0 +1,397 @@
+/* Runtime semantics at the configured (ISA, W): 1-, 2- and 3-D ids, the seeds' partial
+ * sub-groups, SLM isolation and barrier phases, work-group collectives, local and global
+ * atomics, memory ops and conversions, concurrent launches from host threads, empty ranges. */
+#include <math.h>
+#include <pthread.h>
+
+#include "harness.h"
+#include "runtime_kernels.h"
+
+static void check_ids(const sgk_range *r) {
+  const uint32_t w = cfg.w;
+  size_t n = 1, L = 1;
+  for (uint32_t d = 0; d < r->dims; ++d) { n *= r->global[d]; L *= r->local[d]; }
+  int32_t *out = malloc(n * ID_FIELDS * sizeof *out);
+  memset(out, 0x7f, n * ID_FIELDS * sizeof *out);
+  struct ids_args a = {out};
+  sgk_launch_options o = test_options(0);
+  LAUNCH_OK(sgk_launch(&ids, r, &o, &a, NULL));
+  size_t g3[3] = {1, 1, 1}, l3[3] = {1, 1, 1};
+  const uint32_t pad = 3 - r->dims;
+  for (uint32_t d = 0; d < r->dims; ++d) { g3[pad + d] = r->global[d]; l3[pad + d] = r->local[d]; }
+  for (size_t i0 = 0; i0 < g3[0]; ++i0)
+    for (size_t i1 = 0; i1 < g3[1]; ++i1)
+      for (size_t i2 = 0; i2 < g3[2]; ++i2) {
+        const size_t id[3] = {i0, i1, i2};
+        const size_t lin = (i0 * g3[1] + i1) * g3[2] + i2;
+        size_t lid[3], grp[3];
+        for (int k = 0; k < 3; ++k) { lid[k] = id[k] % l3[k]; grp[k] = id[k] / l3[k]; }
+        const size_t llin = (lid[0] * l3[1] + lid[1]) * l3[2] + lid[2];
+        const int32_t *f = out + lin * ID_FIELDS;
+        int32_t want[ID_FIELDS];
+        for (uint32_t d = 0; d < 3; ++d) {
+          const int used = d < r->dims;
+          want[F_GID0 + d] = used ? (int32_t)id[pad + d] : -1;
+          want[F_LID0 + d] = used ? (int32_t)lid[pad + d] : -1;
+          want[F_GROUP0 + d] = used ? (int32_t)grp[pad + d] : -1;
+        }
+        want[F_SG_ID] = (int32_t)(llin / w);
+        want[F_SG_LID] = (int32_t)(llin % w);
+        want[F_SG_SIZE] = (int32_t)(L - llin / w * w < w ? L - llin / w * w : w);
+        want[F_SG_MAX] = (int32_t)w;
+        want[F_LIN] = (int32_t)lin;
+        want[F_LLIN] = (int32_t)llin;
+        static const char *const names[] = {"gid0", "gid1", "gid2", "lid0", "lid1", "lid2",
+            "group0", "group1", "group2", "sg_id", "sg_lid", "sg_size", "sg_max", "lin", "llin"};
+        for (int k = 0; k < ID_FIELDS; ++k)
+          if (f[k] != want[k])
+            fail_msg("%uD range, item (%zu,%zu,%zu): %s = %d, want %d", r->dims, i0, i1, i2,
+                     names[k], f[k], want[k]);
+      }
+  free(out);
+}
+
+static void test_ids_1d(void **state) {
+  (void)state;
+  const size_t w = cfg.w;
+  sgk_range r = sgk_range_1d(3 * (2 * w + 3), 2 * w + 3);
+  check_ids(&r);
+  r = sgk_range_1d(4 * w, w);
+  check_ids(&r);
+  r = sgk_range_1d(32, 32); /* the seed sg_size.cpp */
+  check_ids(&r);
+}
+static void test_ids_2d(void **state) {
+  (void)state;
+  const size_t w = cfg.w;
+  sgk_range r = sgk_range_2d(6, 4 * w, 2, 2 * w); /* rows of whole sub-groups */
+  check_ids(&r);
+  r = sgk_range_2d(4, 3 * (w + 3), 2, w + 3);     /* sub-groups straddle rows */
+  check_ids(&r);
+}
+static void test_ids_3d(void **state) {
+  (void)state;
+  const size_t w = cfg.w;
+  sgk_range r = sgk_range_3d(4, 6, 2 * w, 2, 3, w);
+  check_ids(&r);
+  r = sgk_range_3d(4, 6, 10, 2, 3, 5); /* 30-item groups */
+  check_ids(&r);
+}
+
+/* The seeds' nd_range(15, 15) and (7, 7): sgSize 15 (7) with max W, k = data[i + sgSize]. */
+static void test_seed_partial(void **state) {
+  (void)state;
+  const uint32_t w = cfg.w;
+  for (int n = 7; n <= 15; n += 8) {
+    int32_t data[32], out[64];
+    for (int i = 0; i < 32; ++i) data[i] = i;
+    struct seed_args a = {data, out};
+    sgk_range r = sgk_range_1d((size_t)n, (size_t)n);
+    sgk_launch_options o = test_options(0);
+    LAUNCH_OK(sgk_launch(&sg_seed, &r, &o, &a, NULL));
+    for (int i = 0; i < n; ++i) {
+      const int first = i / (int)w * (int)w;
+      const int size = n - first < (int)w ? n - first : (int)w;
+      assert_int_equal(out[2 * i], i);
+      assert_int_equal(out[2 * i + 1], i + size);
+    }
+    if (w == 16) assert_int_equal(out[1], n); /* the seed's printed k = i + 15 (7) */
+  }
+}
+
+static void test_slm_phases(void **state) {
+  (void)state;
+  const uint32_t w = cfg.w;
+  const uint32_t locals[] = {3 * w + 1, 2 * w, w + 2, 1000};
+  for (size_t li = 0; li < 4; ++li) {
+    const uint32_t L = locals[li], groups = 37;
+    int32_t *out = calloc((size_t)L * groups, sizeof *out);
+    struct slm_args a = {out};
+    sgk_range r = sgk_range_1d((size_t)L * groups, L);
+    sgk_launch_options o = test_options(L * sizeof(int32_t));
+    LAUNCH_OK(sgk_launch(&slm_phases, &r, &o, &a, NULL));
+    for (uint32_t g = 0; g < groups; ++g)
+      for (uint32_t l = 0; l < L; ++l)
+        assert_int_equal(out[g * L + l], (int32_t)(1000 * g + (l + w + 1) % L));
+    free(out);
+  }
+}
+
+static void test_wg_collectives(void **state) {
+  (void)state;
+  const uint32_t w = cfg.w;
+  const uint32_t locals[] = {4 * w, 3 * w + 5, 7, 1024};
+  uint64_t seed = 42 + w;
+  for (size_t li = 0; li < 4; ++li) {
+    const uint32_t L = locals[li], groups = 5;
+    const size_t n = (size_t)L * groups;
+    int32_t *x = malloc(n * sizeof *x), *out = malloc(n * WG_FIELDS * sizeof *out);
+    float *f = malloc(n * sizeof *f);
+    for (size_t i = 0; i < n; ++i) {
+      x[i] = (int32_t)(test_rand(&seed) % 2001) - 1000;
+      f[i] = (float)x[i] * 0.25f;
+    }
+    for (size_t i = 0; i < (size_t)L; ++i) x[2 * L + i] = (int32_t)i + 1; /* group 2: all > 0 */
+    struct wg_args a = {x, f, L / 3, out};
+    sgk_range r = sgk_range_1d(n, L);
+    sgk_launch_options o = test_options(0);
+    LAUNCH_OK(sgk_launch(&wg_collectives, &r, &o, &a, NULL));
+    for (uint32_t g = 0; g < groups; ++g) {
+      const int32_t *xs = x + (size_t)g * L;
+      const float *fs = f + (size_t)g * L;
+      int32_t sum = 0, mn = INT32_MAX, mx = INT32_MIN, any = 0, all = 1;
+      float fmn = INFINITY, fmx = -INFINITY;
+      for (uint32_t l = 0; l < L; ++l) {
+        sum += xs[l]; mn = xs[l] < mn ? xs[l] : mn; mx = xs[l] > mx ? xs[l] : mx;
+        any |= xs[l] > 0; all &= xs[l] > 0;
+        fmn = fs[l] < fmn ? fs[l] : fmn; fmx = fs[l] > fmx ? fs[l] : fmx;
+      }
+      int32_t run = 0;
+      for (uint32_t l = 0; l < L; ++l) {
+        const int32_t *o2 = out + ((size_t)g * L + l) * WG_FIELDS;
+        assert_int_equal(o2[W_REDUCE_ADD], sum);
+        assert_int_equal(o2[W_REDUCE_MIN], mn);
+        assert_int_equal(o2[W_REDUCE_MAX], mx);
+        assert_int_equal(o2[W_ESCAN], run);
+        run += xs[l];
+        assert_int_equal(o2[W_ISCAN], run);
+        assert_int_equal(o2[W_BCAST], xs[L / 3]);
+        assert_int_equal(o2[W_ANY], any);
+        assert_int_equal(o2[W_ALL], all);
+        float got_min, got_max;
+        memcpy(&got_min, &o2[W_FMIN], 4);
+        memcpy(&got_max, &o2[W_FMAX], 4);
+        assert_true(got_min == fmn && got_max == fmx);
+      }
+    }
+    free(x); free(f); free(out);
+  }
+}
+
+static void test_atomics(void **state) {
+  (void)state;
+  const uint32_t w = cfg.w;
+  const uint32_t locals[] = {4 * w, 2 * w + 3, 256};
+  const uint32_t nbins_list[] = {4, 64, 256};
+  uint64_t seed = 7 + w;
+  for (size_t li = 0; li < 3; ++li) {
+    const uint32_t L = locals[li], nbins = nbins_list[li], groups = 23;
+    const size_t n = (size_t)L * groups;
+    uint32_t *keys = malloc(n * sizeof *keys), *old = malloc(n * sizeof *old);
+    uint64_t *bins = calloc(nbins, sizeof *bins), *want = calloc(nbins, sizeof *want);
+    for (size_t i = 0; i < n; ++i)
+      keys[i] = (uint32_t)(test_rand(&seed) % 3 == 0 ? 5 : test_rand(&seed)); /* many repeats */
+    uint32_t gmin = UINT32_MAX, gmax = 0, gand = UINT32_MAX, gor = 0, gxor = 0;
+    int64_t gsum = 0;
+    struct atomic_args a = {keys, nbins, bins, old, &gmin, &gmax, &gand, &gor, &gxor, &gsum};
+    sgk_range r = sgk_range_1d(n, L);
+    sgk_launch_options o = test_options((nbins + 2) * sizeof(uint32_t));
+    LAUNCH_OK(sgk_launch(&atomics, &r, &o, &a, NULL));
+    uint32_t wmin = UINT32_MAX, wmax = 0, wand = UINT32_MAX, wor = 0, wxor = 0;
+    int64_t wsum = 0;
+    for (size_t i = 0; i < n; ++i) {
+      want[keys[i] & (nbins - 1)]++;
+      wmin = keys[i] < wmin ? keys[i] : wmin; wmax = keys[i] > wmax ? keys[i] : wmax;
+      wand &= keys[i] | 0xffff0000u; wor |= keys[i] & 0xffffu; wxor ^= keys[i];
+      wsum += (int64_t)(int32_t)keys[i] - 7;
+    }
+    for (uint32_t b = 0; b < nbins; ++b) assert_int_equal(bins[b], want[b]);
+    for (uint32_t g = 0; g < groups; ++g) {
+      uint32_t count[2] = {0, 0};
+      for (uint32_t l = 0; l < L; ++l) {
+        const uint32_t k = keys[(size_t)g * L + l] & 1;
+        assert_int_equal(old[(size_t)g * L + l], count[k]);
+        count[k]++;
+      }
+    }
+    assert_int_equal(gmin, wmin); assert_int_equal(gmax, wmax);
+    assert_int_equal(gand, wand); assert_int_equal(gor, wor); assert_int_equal(gxor, wxor);
+    assert_true(gsum == wsum);
+    free(keys); free(old); free(bins); free(want);
+  }
+}
+
+static void run_mem(int mode, int nvec, size_t elem, size_t n_items, uint32_t L, const void *in,
+                    void *out, const int32_t *idx) {
+  struct mem_args a = {mode, nvec, in, out, idx};
+  sgk_range r = sgk_range_1d(n_items, L);
+  sgk_launch_options o = test_options(0);
+  (void)elem;
+  LAUNCH_OK(sgk_launch(&mem_ops, &r, &o, &a, NULL));
+}
+
+static void test_memory(void **state) {
+  (void)state;
+  const uint32_t w = cfg.w;
+  const uint32_t locals[] = {3 * w, 2 * w + 3};
+  uint64_t seed = 99;
+  for (size_t li = 0; li < 2; ++li) {
+    const uint32_t L = locals[li], groups = 6;
+    const size_t n = (size_t)L * groups;
+    const uint32_t nsg = (L + w - 1) / w;
+    for (int nv = 1; nv <= 8; nv *= 2) {
+      const size_t cap = (size_t)groups * nsg * w * nv;
+      int32_t *in = malloc(cap * 4), *out = malloc(cap * 4);
+      for (size_t i = 0; i < cap; ++i) { in[i] = (int32_t)test_rand(&seed); out[i] = -7; }
+      run_mem(M_BLOCK, nv, 4, n, L, in, out, NULL);
+      for (uint32_t g = 0; g < groups; ++g)
+        for (uint32_t s = 0; s < nsg; ++s) {
+          const uint32_t size = L - s * w < w ? L - s * w : w;
+          const size_t blk = ((size_t)g * nsg + s) * w * nv;
+          for (int k = 0; k < nv; ++k)
+            for (uint32_t i = 0; i < w; ++i) {
+              const size_t at = blk + (size_t)k * w + i;
+              assert_int_equal(out[at], i < size ? (int32_t)((uint32_t)in[at] + (uint32_t)k) : -7);
+            }
+        }
+      for (size_t i = 0; i < cap; ++i) out[i] = -7;
+      run_mem(M_VEC, nv, 4, n, L, in, out, NULL);
+      for (size_t i = 0; i < n; ++i)
+        for (int k = 0; k < nv; ++k)
+          assert_int_equal(out[i * nv + k], (int32_t)((uint32_t)in[i * nv + k] * (uint32_t)(k + 1)));
+      free(in); free(out);
+    }
+    int32_t *in = malloc(n * 4), *out = malloc(n * 4), *idx = malloc(n * 4), *want = malloc(n * 4);
+    for (size_t i = 0; i < n; ++i) {
+      in[i] = (int32_t)test_rand(&seed);
+      idx[i] = (int32_t)(test_rand(&seed) % (L / 2 + 1));
+      out[i] = want[i] = -7;
+    }
+    run_mem(M_GATHER_SCATTER, 0, 4, n, L, in, out, idx);
+    for (uint32_t g = 0; g < groups; ++g)
+      for (uint32_t l = 0; l < L; ++l) { /* increasing local id: the highest lane writes last */
+        const size_t b = (size_t)g * L;
+        const int32_t j = idx[b + l];
+        want[b + (size_t)j] = (j & 1) ? in[b + (size_t)j] : 0;
+      }
+    for (size_t i = 0; i < n; ++i) assert_int_equal(out[i], want[i]);
+    for (size_t i = 0; i < n; ++i) { in[i] = (int32_t)test_rand(&seed) % 100; out[i] = -7; }
+    run_mem(M_MASKED, 0, 4, n, L, in, out, NULL);
+    for (size_t i = 0; i < n; ++i) assert_int_equal(out[i], in[i] >= 0 ? in[i] + 1 : -7);
+    free(in); free(out); free(idx); free(want);
+  }
+}
+
+/* Conversions: every lane of a 1-D range with partial sub-groups, edge values included. */
+static void test_conversions(void **state) {
+  (void)state;
+  const uint32_t w = cfg.w, L = 2 * w + 3, n = 4 * L;
+  const double edge[] = {0.0, -0.0, 0.5, -0.5, 0.99, -0.99, 1.5, -1.5, 2.5, -1e-40, 1e-320,
+                         2147483647.0, 2147483648.0, -2147483648.0, -2147483649.0, 4294967295.0,
+                         4294967296.0, -1.0, 16777217.0, 9.3e18, 9.2233720368547758e18, -9.3e18,
+                         1e300, INFINITY, -INFINITY, NAN, 123456.789, -7654321.5};
+  const size_t ne = sizeof edge / sizeof edge[0];
+  uint64_t seed = 1234;
+  double *d = malloc(n * 8), *od = malloc(n * 8);
+  float *f = malloc(n * 4), *of = malloc(n * 4);
+  int32_t *i32 = malloc(n * 4), *oi32 = malloc(n * 4);
+  uint32_t *u32 = malloc(n * 4), *ou32 = malloc(n * 4);
+  int64_t *i64 = malloc(n * 8), *oi64 = malloc(n * 8);
+  uint64_t *u64 = malloc(n * 8), *ou64 = malloc(n * 8);
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint64_t r = test_rand(&seed);
+    d[i] = i < ne ? edge[i] : (double)(int64_t)r / (double)(1ull << (r % 40));
+    f[i] = (float)d[i];
+    i32[i] = (int32_t)r; u32[i] = (uint32_t)(r >> 7);
+    i64[i] = (int64_t)r >> (r % 13); u64[i] = r;
+  }
+#define RUN_CVT(MODE, IN, OUT) run_mem(MODE, 0, 0, n, L, IN, OUT, NULL)
+#define EXPECT_EQ_BITS(got, want) assert_memory_equal(&(got), &(want), sizeof(got))
+  RUN_CVT(M_CVT_F32_I32, i32, of);
+  for (uint32_t i = 0; i < n; ++i) { float e = (float)i32[i]; EXPECT_EQ_BITS(of[i], e); }
+  RUN_CVT(M_CVT_F32_U32, u32, of);
+  for (uint32_t i = 0; i < n; ++i) { float e = (float)u32[i]; EXPECT_EQ_BITS(of[i], e); }
+  RUN_CVT(M_CVT_I32_F32, f, oi32);
+  for (uint32_t i = 0; i < n; ++i)
+    assert_int_equal(oi32[i], f[i] >= -2147483648.0f && f[i] < 2147483648.0f ? (int32_t)f[i] : INT32_MIN);
+  RUN_CVT(M_CVT_U32_F32, f, ou32);
+  for (uint32_t i = 0; i < n; ++i)
+    assert_int_equal(ou32[i], f[i] > -1.0f && f[i] < 4294967296.0f ? (uint32_t)f[i] : UINT32_MAX);
+  RUN_CVT(M_CVT_F64_I32, i32, od);
+  for (uint32_t i = 0; i < n; ++i) { double e = (double)i32[i]; EXPECT_EQ_BITS(od[i], e); }
+  RUN_CVT(M_CVT_I32_F64, d, oi32);
+  for (uint32_t i = 0; i < n; ++i)
+    assert_int_equal(oi32[i], d[i] > -2147483649.0 && d[i] < 2147483648.0 ? (int32_t)d[i] : INT32_MIN);
+  RUN_CVT(M_CVT_I64_I32, i32, oi64);
+  for (uint32_t i = 0; i < n; ++i) assert_true(oi64[i] == (int64_t)i32[i]);
+  RUN_CVT(M_CVT_I32_I64, i64, oi32);
+  for (uint32_t i = 0; i < n; ++i) assert_int_equal(oi32[i], (int32_t)(uint32_t)(uint64_t)i64[i]);
+  RUN_CVT(M_CVT_F64_F32, f, od);
+  for (uint32_t i = 0; i < n; ++i) { double e = (double)f[i]; if (e == e) EXPECT_EQ_BITS(od[i], e); else assert_true(od[i] != od[i]); }
+  RUN_CVT(M_CVT_F32_F64, d, of);
+  for (uint32_t i = 0; i < n; ++i) { float e = (float)d[i]; if (e == e) EXPECT_EQ_BITS(of[i], e); else assert_true(of[i] != of[i]); }
+  RUN_CVT(M_CVT_I64_F64, d, oi64);
+  for (uint32_t i = 0; i < n; ++i)
+    assert_true(oi64[i] == (d[i] >= -9223372036854775808.0 && d[i] < 9223372036854775808.0 ? (int64_t)d[i] : INT64_MIN));
+  RUN_CVT(M_CVT_F64_I64, i64, od);
+  for (uint32_t i = 0; i < n; ++i) { double e = (double)i64[i]; EXPECT_EQ_BITS(od[i], e); }
+  RUN_CVT(M_CVT_U64_U32, u32, ou64);
+  for (uint32_t i = 0; i < n; ++i) assert_true(ou64[i] == (uint64_t)u32[i]);
+  RUN_CVT(M_CVT_U32_U64, u64, ou32);
+  for (uint32_t i = 0; i < n; ++i) assert_int_equal(ou32[i], (uint32_t)u64[i]);
+  free(d); free(od); free(f); free(of); free(i32); free(oi32); free(u32); free(ou32);
+  free(i64); free(oi64); free(u64); free(ou64);
+}
+
+/* Four host threads launching at once, each on its own data, several times. */
+struct concurrent_job { uint32_t L, groups; int ok; };
+static void *concurrent_worker(void *p) {
+  struct concurrent_job *job = p;
+  const size_t n = (size_t)job->L * job->groups;
+  int32_t *out = malloc(n * sizeof *out);
+  job->ok = 1;
+  for (int rep = 0; rep < 20 && job->ok; ++rep) {
+    memset(out, 0, n * sizeof *out);
+    struct slm_args a = {out};
+    sgk_range r = sgk_range_1d(n, job->L);
+    sgk_launch_options o = test_options(job->L * sizeof(int32_t));
+    o.threads = 2;
+    if (sgk_launch(&slm_phases, &r, &o, &a, NULL) != SGK_SUCCESS) job->ok = 0;
+    for (uint32_t g = 0; g < job->groups && job->ok; ++g)
+      for (uint32_t l = 0; l < job->L; ++l)
+        if (out[(size_t)g * job->L + l] != (int32_t)(1000 * g + (l + cfg.w + 1) % job->L)) {
+          job->ok = 0;
+          break;
+        }
+  }
+  free(out);
+  return NULL;
+}
+
+static void test_concurrent_launches(void **state) {
+  (void)state;
+  pthread_t t[4];
+  struct concurrent_job jobs[4];
+  for (int i = 0; i < 4; ++i) {
+    jobs[i].L = cfg.w * (uint32_t)(i + 1) + (uint32_t)i;
+    jobs[i].groups = 50 + 10 * (uint32_t)i;
+    assert_int_equal(pthread_create(&t[i], NULL, concurrent_worker, &jobs[i]), 0);
+  }
+  for (int i = 0; i < 4; ++i) pthread_join(t[i], NULL);
+  for (int i = 0; i < 4; ++i) assert_true(jobs[i].ok);
+}
+
+static void test_empty_range(void **state) {
+  (void)state;
+  sgk_range r = sgk_range_1d(0, 16);
+  sgk_launch_options o = test_options(0);
+  sgk_launch_info info;
+  LAUNCH_OK(sgk_launch(&ids, &r, &o, NULL, &info)); /* args NULL: the kernel must not run */
+  assert_int_equal(info.work_groups, 0);
+  r = sgk_range_2d(4, 0, 2, 8);
+  LAUNCH_OK(sgk_launch(&ids, &r, &o, NULL, &info));
+  assert_true(info.end_ns >= info.start_ns);
+}
+
+int main(int argc, char **argv) {
+  test_parse_args(argc, argv);
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_ids_1d),         cmocka_unit_test(test_ids_2d),
+      cmocka_unit_test(test_ids_3d),         cmocka_unit_test(test_seed_partial),
+      cmocka_unit_test(test_slm_phases),     cmocka_unit_test(test_wg_collectives),
+      cmocka_unit_test(test_atomics),        cmocka_unit_test(test_memory),
+      cmocka_unit_test(test_conversions),    cmocka_unit_test(test_concurrent_launches),
+      cmocka_unit_test(test_empty_range),
+  };
+  return test_run("runtime", tests, sizeof tests / sizeof tests[0]);
+}
