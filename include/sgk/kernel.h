@@ -230,7 +230,7 @@ static inline sgk_i32 sgk_global_linear_id(sgk_sg sg) {
   static inline sgk_##T sgk_shift_group_right_##T(sgk_sg sg, sgk_##T x, uint32_t delta) {        \
     (void)sg;                                                                                    \
     if (delta == 0 || delta >= SGK_W) return x;                                                  \
-    return sgk__shift_right_##T(x, delta);                                                       \
+    return sgk_select_##T(sgk_mask_not(sgk_mask_first_n(delta)), sgk__shift_right_##T(x, delta), x); \
   }                                                                                              \
   static inline sgk_##T sgk_permute_group_by_xor_##T(sgk_sg sg, sgk_##T x, uint32_t mask) {      \
     const sgk_u32 idx = sgk_xor_u32(sgk__iota_u32(), sgk_splat_u32(mask));                       \

@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "sgk/isa/elem.h"
+
 #define SGK_ISA_NAME "scalar"
 
 #define SGK__LANES(i) for (int i = 0; i < SGK_W; ++i)
@@ -43,52 +45,6 @@ static inline sgk_mask sgk_mask_xor(sgk_mask a, sgk_mask b) { return sgk_mask_fr
 static inline sgk_mask sgk_mask_andnot(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(~a.bits & b.bits); }
 static inline sgk_mask sgk_mask_not(sgk_mask a) { return sgk_mask_from_bits(~a.bits); }
 static inline int sgk__mask_lane(sgk_mask m, int i) { return (int)((m.bits >> i) & 1u); }
-
-/* ---- element semantics, one lane (the spec of every op) ---- */
-#define SGK__ELEM_INT(T, ct, ut, bits, MINV, SIGNED)                                             \
-  static inline ct sgk__add1_##T(ct a, ct b) { return (ct)((ut)a + (ut)b); }                    \
-  static inline ct sgk__sub1_##T(ct a, ct b) { return (ct)((ut)a - (ut)b); }                    \
-  static inline ct sgk__mul1_##T(ct a, ct b) { return (ct)((ut)a * (ut)b); }                    \
-  static inline ct sgk__div1_##T(ct a, ct b) {                                                  \
-    if (b == 0) return 0;                                                                       \
-    if (SIGNED && a == (ct)(MINV) && b == (ct)-1) return a;                                     \
-    return a / b;                                                                               \
-  }                                                                                             \
-  static inline ct sgk__neg1_##T(ct a) { return (ct)(0 - (ut)a); }                              \
-  static inline ct sgk__min1_##T(ct a, ct b) { return a < b ? a : b; }                          \
-  static inline ct sgk__max1_##T(ct a, ct b) { return a > b ? a : b; }                          \
-  static inline ct sgk__and1_##T(ct a, ct b) { return a & b; }                                  \
-  static inline ct sgk__or1_##T(ct a, ct b) { return a | b; }                                   \
-  static inline ct sgk__xor1_##T(ct a, ct b) { return a ^ b; }                                  \
-  static inline ct sgk__shl1_##T(ct a, uint64_t n) { return n >= bits ? 0 : (ct)((ut)a << n); } \
-  SGK__CAT(SGK__SHR1_, SIGNED)(T, ct, ut, bits)
-
-/* Arithmetic shift without shifting a negative value (implementation-defined in C). */
-#define SGK__SHR1_1(T, ct, ut, bits)                                                             \
-  static inline ct sgk__shr1_##T(ct a, uint64_t n) {                                            \
-    const uint64_t k = n >= bits ? bits - 1 : n;                                                \
-    return a < 0 ? (ct)~(~a >> k) : (ct)(a >> k);                                               \
-  }
-#define SGK__SHR1_0(T, ct, ut, bits)                                                             \
-  static inline ct sgk__shr1_##T(ct a, uint64_t n) { return n >= bits ? 0 : (ct)(a >> n); }
-
-#define SGK__ELEM_FLOAT(T, ct, SQRT, FMA)                                                        \
-  static inline ct sgk__add1_##T(ct a, ct b) { return a + b; }                                  \
-  static inline ct sgk__sub1_##T(ct a, ct b) { return a - b; }                                  \
-  static inline ct sgk__mul1_##T(ct a, ct b) { return a * b; }                                  \
-  static inline ct sgk__div1_##T(ct a, ct b) { return a / b; }                                  \
-  static inline ct sgk__neg1_##T(ct a) { return -a; }                                           \
-  static inline ct sgk__min1_##T(ct a, ct b) { return a < b ? a : b; }                          \
-  static inline ct sgk__max1_##T(ct a, ct b) { return a > b ? a : b; }                          \
-  static inline ct sgk__sqrt1_##T(ct a) { return SQRT(a); }                                     \
-  static inline ct sgk__fma1_##T(ct a, ct b, ct c) { return FMA(a, b, c); }
-
-SGK__ELEM_INT(i32, int32_t, uint32_t, 32, INT32_MIN, 1)
-SGK__ELEM_INT(u32, uint32_t, uint32_t, 32, 0, 0)
-SGK__ELEM_INT(i64, int64_t, uint64_t, 64, INT64_MIN, 1)
-SGK__ELEM_INT(u64, uint64_t, uint64_t, 64, 0, 0)
-SGK__ELEM_FLOAT(f32, float, sqrtf, fmaf)
-SGK__ELEM_FLOAT(f64, double, sqrt, fma)
 
 /* ---- lane loops ---- */
 #define SGK__MAP1(T, op)                                                                         \
@@ -141,11 +97,11 @@ SGK__ELEM_FLOAT(f64, double, sqrt, fma)
   static inline sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                              \
     sgk_##T r; SGK__LANES(i) r.v[i] = x.v[idx.v[i] & (SGK_W - 1)]; return r;                    \
   }                                                                                             \
-  /* lane i <- x[i + d] where i + d < W, else x[i] */                                           \
+  /* lane i <- x[i + d] where i + d < W; other lanes unspecified (here: x[i]) */                                           \
   static inline sgk_##T sgk__shift_left_##T(sgk_##T x, uint32_t d) {                            \
     sgk_##T r; SGK__LANES(i) r.v[i] = i + d < SGK_W ? x.v[i + d] : x.v[i]; return r;            \
   }                                                                                             \
-  /* lane i <- x[i - d] where i >= d, else x[i] */                                              \
+  /* lane i <- x[i - d] where i >= d; other lanes unspecified (here: x[i]) */                                              \
   static inline sgk_##T sgk__shift_right_##T(sgk_##T x, uint32_t d) {                           \
     sgk_##T r; SGK__LANES(i) r.v[i] = (uint32_t)i >= d ? x.v[i - d] : x.v[i]; return r;         \
   }

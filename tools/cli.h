@@ -1,0 +1,14 @@
+/* The sgk command-line program: one file per sub-command. */
+#ifndef SGK_TOOLS_CLI_H
+#define SGK_TOOLS_CLI_H
+
+#include "sgk/sgk.h"
+
+/* Print "sgk: <message>" to stderr; return the exit code for bad usage (2). */
+int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Print the status and sgk_last_error() to stderr; return 1. */
+int cli_status_error(const char *what, sgk_status st);
+
+int cli_info(int argc, char **argv);
+
+#endif

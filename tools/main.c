@@ -1,0 +1,42 @@
+/* sgk: command-line front end of the library. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cli_usage_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("sgk: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputs("\n", stderr);
+  va_end(ap);
+  return 2;
+}
+
+int cli_status_error(const char *what, sgk_status st) {
+  fprintf(stderr, "sgk: %s: %s: %s\n", what, sgk_status_string(st), sgk_last_error());
+  return 1;
+}
+
+static void usage(FILE *f) {
+  fputs("usage: sgk <command> [options]\n"
+        "  info [--json]      the device: ISAs, sub-group sizes, limits, caches\n",
+        f);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return 2;
+  }
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "info") == 0) return cli_info(argc - 2, argv + 2);
+  if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+    usage(stdout);
+    return 0;
+  }
+  usage(stderr);
+  return cli_usage_error("unknown command '%s'", cmd);
+}
