@@ -340,7 +340,8 @@ static inline bool sgk_wg_none_of(const sgk_wg *wg, const sgk_mask *m) { return 
   for (uint32_t i##__bits = sgk_mask_bits(m), i; i##__bits && (i = (uint32_t)__builtin_ctz(i##__bits), 1); \
        i##__bits &= i##__bits - 1)
 
-#define SGK__ATOMIC_OPS(T, ct)                                                                    \
+/* Lane-loop local atomics: the contract's default, for ISAs without a vector form. */
+#define SGK__LOCAL_LANEWISE(T, ct)                                                                \
   static inline void sgk__local_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op) {  \
     SGK__FOR_ACTIVE_LANES(m, i) {                                                                \
       ct *p = base + sgk_extract_i32(idx, (int)i);                                               \
@@ -355,6 +356,24 @@ static inline bool sgk_wg_none_of(const sgk_wg *wg, const sgk_mask *m) { return 
       }                                                                                          \
     }                                                                                            \
   }                                                                                              \
+  static inline sgk_##T sgk__local_fetch_add_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) { \
+    ct old[SGK_W];                                                                               \
+    memset(old, 0, sizeof old);                                                                  \
+    SGK__FOR_ACTIVE_LANES(m, i) {                                                                \
+      ct *p = base + sgk_extract_i32(idx, (int)i);                                               \
+      old[i] = *p;                                                                               \
+      *p = (ct)(*p + sgk_extract_##T(v, (int)i));                                                \
+    }                                                                                            \
+    return sgk__loadu_##T(old);                                                                  \
+  }
+#ifndef SGK_ISA_HAS_LOCAL_ATOMICS_32
+SGK__LOCAL_LANEWISE(i32, int32_t)
+SGK__LOCAL_LANEWISE(u32, uint32_t)
+#endif
+SGK__LOCAL_LANEWISE(i64, int64_t)
+SGK__LOCAL_LANEWISE(u64, uint64_t)
+
+#define SGK__ATOMIC_OPS(T, ct)                                                                    \
   static inline void sgk__global_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op) { \
     SGK__FOR_ACTIVE_LANES(m, i) {                                                                \
       ct *p = base + sgk_extract_i32(idx, (int)i);                                               \
@@ -379,16 +398,10 @@ static inline bool sgk_wg_none_of(const sgk_wg *wg, const sgk_mask *m) { return 
       }                                                                                          \
     }                                                                                            \
   }                                                                                              \
+  /* Each lane's old value, as if the lanes went one at a time in lane order. */                 \
   static inline sgk_##T sgk_atomic_fetch_add_local_##T(sgk_sg sg, ct *base, sgk_i32 idx,         \
                                                         sgk_##T v) {                             \
-    ct old[SGK_W];                                                                               \
-    memset(old, 0, sizeof old);                                                                  \
-    SGK__FOR_ACTIVE_LANES(sg.active, i) {                                                        \
-      ct *p = base + sgk_extract_i32(idx, (int)i);                                               \
-      old[i] = *p;                                                                               \
-      *p = (ct)(*p + sgk_extract_##T(v, (int)i));                                                \
-    }                                                                                            \
-    return sgk__loadu_##T(old);                                                                  \
+    return sgk__local_fetch_add_##T(sg.active, base, idx, v);                                    \
   }                                                                                              \
   /* Uniform (one work-item's) global atomic add, like the seeds' `if (loc_id == 0) fetch_add` */ \
   static inline ct sgk_atomic_fetch_add_##T(ct *p, ct v) {                                       \
@@ -416,7 +429,6 @@ SGK__ATOMICS_FOR(u32, uint32_t)
 SGK__ATOMICS_FOR(i64, int64_t)
 SGK__ATOMICS_FOR(u64, uint64_t)
 
-#ifndef SGK_ISA_HAS_LOCAL_ATOMICS
 #define SGK__LOCAL_ATOMICS_FOR(T, ct)                                                             \
   SGK__ATOMIC_LOCAL_API(T, ct, add, 0) SGK__ATOMIC_LOCAL_API(T, ct, min, 1)                       \
   SGK__ATOMIC_LOCAL_API(T, ct, max, 2) SGK__ATOMIC_LOCAL_API(T, ct, and, 3)                       \
@@ -425,6 +437,5 @@ SGK__LOCAL_ATOMICS_FOR(i32, int32_t)
 SGK__LOCAL_ATOMICS_FOR(u32, uint32_t)
 SGK__LOCAL_ATOMICS_FOR(i64, int64_t)
 SGK__LOCAL_ATOMICS_FOR(u64, uint64_t)
-#endif
 
 #endif /* SGK_KERNEL_H */
