@@ -1,7 +1,8 @@
 /* The ops the element/collective test runs: one list for the test kernel (sgk side) and the
  * harness (plain-C expectations). X(NAME, CLASS, kernel expression) where CLASS says which types
  * have the op (A all, I integer, S signed integer or float, F float) and the expression uses
- * x, y, z (inputs), idx (u32 lane vector), p (uniform parameter), sg, and V(op) = sgk_<op>_<T>. */
+ * x, y, z (inputs), idx (u32 lane vector), p (uniform parameter), sg, V(op) = sgk_<op>_<T>, and
+ * LANE_MASK(idx), the lanes whose idx is odd: a random lane mask when idx is random. */
 #ifndef SGK_TEST_OP_LIST_H
 #define SGK_TEST_OP_LIST_H
 
@@ -61,7 +62,10 @@
   X(BALLOT, A, SPLAT((CT)sgk_ballot(sg, V(lt)(x, y))))                                           \
   X(ANY, A, SPLAT((CT)sgk_any_of_group(sg, V(lt)(x, y))))                                        \
   X(ALL, A, SPLAT((CT)sgk_all_of_group(sg, V(lt)(x, y))))                                        \
-  X(NONE, A, SPLAT((CT)sgk_none_of_group(sg, V(lt)(x, y))))
+  X(NONE, A, SPLAT((CT)sgk_none_of_group(sg, V(lt)(x, y))))                                     \
+  X(LOAD_MASKED, A, V(load_masked)(sg, LANE_MASK(idx), xs + base))                               \
+  X(SELECT_MASKED, A, V(select)(LANE_MASK(idx), y, z))                                           \
+  X(BALLOT_MASKED, A, SPLAT((CT)sgk_ballot(sg, LANE_MASK(idx))))
 
 enum sgk_test_op {
 #define SGK_TEST_OP_ENUM(name, cls, expr) OP_##name,
