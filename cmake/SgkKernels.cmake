@@ -89,4 +89,6 @@ function(sgk_add_kernels target)
   endforeach()
   add_library(${target} STATIC ${objects})
   target_link_libraries(${target} PUBLIC sgk::sgk)
+  # The variant objects, for tools that inspect the generated code (scripts/check-vector-code.sh).
+  set_property(TARGET ${target} PROPERTY SGK_VARIANT_OBJECTS "${objects}")
 endfunction()

@@ -24,6 +24,9 @@
 
 #define SGK__CAT_(a, b) a##b
 #define SGK__CAT(a, b) SGK__CAT_(a, b)
+/* Every op is forced inline: a kernel variant must compile to straight vector code with no call
+ * in its loops, whatever the size of the kernel. */
+#define SGK_INLINE static inline __attribute__((always_inline))
 
 #if defined(SGK_VARIANT_ISA_SCALAR)
 #include "sgk/isa/scalar.h"
@@ -64,12 +67,12 @@
 #define SGK_KERNEL(name, args_type, a, wg) SGK__KERNEL(name, args_type, a, wg)
 #define SGK__KERNEL(name, args_type, a, wg)                                                       \
   void SGK_VARIANT_NAME(name)(const sgk_wg *wg, const void *sgk__args);                          \
-  static inline void name##__body(const sgk_wg *wg, const args_type *a);                         \
+  SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a);                         \
   void SGK_VARIANT_NAME(name)(const sgk_wg *wg, const void *sgk__args) {                         \
     name##__body(wg, (const args_type *)sgk__args);                                              \
   }                                                                                              \
   SGK__EMIT_TABLE(name)                                                                          \
-  static inline void name##__body(const sgk_wg *wg, const args_type *a)
+  SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a)
 
 /* ------------------------------------------------------------------------------------------------
  * The sub-group: W lanes along the linear local id; the last one of a work-group whose size is
@@ -84,7 +87,7 @@ typedef struct sgk_sg {
   sgk_mask active;      /* lanes < size */
 } sgk_sg;
 
-static inline sgk_sg sgk_sub_group(const sgk_wg *wg, uint32_t id) {
+SGK_INLINE sgk_sg sgk_sub_group(const sgk_wg *wg, uint32_t id) {
   sgk_sg sg;
   sg.wg = wg;
   sg.id = id;
@@ -103,32 +106,32 @@ static inline sgk_sg sgk_sub_group(const sgk_wg *wg, uint32_t id) {
          sg##__once = NULL)
 
 /* The work-group's shared local memory: 64-byte aligned, sgk_launch_options.slm_bytes long. */
-static inline void *sgk_slm(const sgk_wg *wg) { return wg->slm; }
+SGK_INLINE void *sgk_slm(const sgk_wg *wg) { return wg->slm; }
 
 /* ---- work-item queries: uniform scalars ------------------------------------------------------
  * d is the SYCL dimension of the launch (0 .. dims-1; dims-1 is the contiguous one). */
-static inline uint32_t sgk__dim(const sgk_wg *wg, int d) { return 3u - wg->dims + (uint32_t)d; }
-static inline uint32_t sgk_dims(const sgk_wg *wg) { return wg->dims; }
-static inline size_t sgk_group_id(const sgk_wg *wg, int d) { return wg->group_id[sgk__dim(wg, d)]; }
-static inline size_t sgk_group_linear_id(const sgk_wg *wg) { return wg->group_linear_id; }
-static inline size_t sgk_group_range(const sgk_wg *wg, int d) { return wg->group_range[sgk__dim(wg, d)]; }
-static inline size_t sgk_local_range(const sgk_wg *wg, int d) { return wg->local_range[sgk__dim(wg, d)]; }
-static inline size_t sgk_global_range(const sgk_wg *wg, int d) { return wg->global_range[sgk__dim(wg, d)]; }
-static inline uint32_t sgk_local_linear_range(const sgk_wg *wg) { return wg->local_linear_size; }
-static inline uint32_t sgk_sg_size(sgk_sg sg) { return sg.size; }
-static inline uint32_t sgk_sg_max_size(sgk_sg sg) { (void)sg; return SGK_W; }
-static inline uint32_t sgk_sg_group_id(sgk_sg sg) { return sg.id; }
-static inline uint32_t sgk_sg_group_range(sgk_sg sg) { return sg.wg->num_sub_groups; }
-static inline sgk_mask sgk_sg_mask(sgk_sg sg) { return sg.active; }
+SGK_INLINE uint32_t sgk__dim(const sgk_wg *wg, int d) { return 3u - wg->dims + (uint32_t)d; }
+SGK_INLINE uint32_t sgk_dims(const sgk_wg *wg) { return wg->dims; }
+SGK_INLINE size_t sgk_group_id(const sgk_wg *wg, int d) { return wg->group_id[sgk__dim(wg, d)]; }
+SGK_INLINE size_t sgk_group_linear_id(const sgk_wg *wg) { return wg->group_linear_id; }
+SGK_INLINE size_t sgk_group_range(const sgk_wg *wg, int d) { return wg->group_range[sgk__dim(wg, d)]; }
+SGK_INLINE size_t sgk_local_range(const sgk_wg *wg, int d) { return wg->local_range[sgk__dim(wg, d)]; }
+SGK_INLINE size_t sgk_global_range(const sgk_wg *wg, int d) { return wg->global_range[sgk__dim(wg, d)]; }
+SGK_INLINE uint32_t sgk_local_linear_range(const sgk_wg *wg) { return wg->local_linear_size; }
+SGK_INLINE uint32_t sgk_sg_size(sgk_sg sg) { return sg.size; }
+SGK_INLINE uint32_t sgk_sg_max_size(sgk_sg sg) { (void)sg; return SGK_W; }
+SGK_INLINE uint32_t sgk_sg_group_id(sgk_sg sg) { return sg.id; }
+SGK_INLINE uint32_t sgk_sg_group_range(sgk_sg sg) { return sg.wg->num_sub_groups; }
+SGK_INLINE sgk_mask sgk_sg_mask(sgk_sg sg) { return sg.active; }
 
 /* ---- work-item queries: lane vectors --------------------------------------------------------- */
-static inline sgk_u32 sgk_sg_local_id(sgk_sg sg) { (void)sg; return sgk__iota_u32(); }
-static inline sgk_i32 sgk_local_linear_id(sgk_sg sg) {
+SGK_INLINE sgk_u32 sgk_sg_local_id(sgk_sg sg) { (void)sg; return sgk__iota_u32(); }
+SGK_INLINE sgk_i32 sgk_local_linear_id(sgk_sg sg) {
   return sgk_as_i32_u32(sgk_add_u32(sgk__iota_u32(), sgk_splat_u32(sg.first)));
 }
 /* Local id along dimension d. When rows are a multiple of W long, a sub-group lies in one row and
  * only the contiguous dimension varies across lanes; otherwise the ids are unravelled per lane. */
-static inline sgk_i32 sgk_local_id(sgk_sg sg, int d) {
+SGK_INLINE sgk_i32 sgk_local_id(sgk_sg sg, int d) {
   const sgk_wg *wg = sg.wg;
   const uint32_t k = sgk__dim(wg, d);
   const uint32_t r2 = (uint32_t)wg->local_range[2], r1 = (uint32_t)wg->local_range[1];
@@ -144,12 +147,12 @@ static inline sgk_i32 sgk_local_id(sgk_sg sg, int d) {
   }
   return sgk__loadu_i32(ids);
 }
-static inline sgk_i32 sgk_global_id(sgk_sg sg, int d) {
+SGK_INLINE sgk_i32 sgk_global_id(sgk_sg sg, int d) {
   const uint32_t k = sgk__dim(sg.wg, d);
   const int32_t base = (int32_t)(sg.wg->group_id[k] * sg.wg->local_range[k]);
   return sgk_add_i32(sgk_local_id(sg, d), sgk_splat_i32(base));
 }
-static inline sgk_i32 sgk_global_linear_id(sgk_sg sg) {
+SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
   const sgk_wg *wg = sg.wg;
   if (wg->dims == 1)
     return sgk_add_i32(sgk_local_linear_id(sg),
@@ -165,48 +168,48 @@ static inline sgk_i32 sgk_global_linear_id(sgk_sg sg) {
  * Inactive lanes are neither read nor written; loads give 0 in them. */
 #define SGK__MEMORY(T, ct)                                                                        \
   /* lane i <- p[i] */                                                                           \
-  static inline sgk_##T sgk_load_##T(sgk_sg sg, const ct *p) {                                   \
+  SGK_INLINE sgk_##T sgk_load_##T(sgk_sg sg, const ct *p) {                                   \
     return sg.full ? sgk__loadu_##T(p) : sgk__load_mask_##T(sg.active, p);                       \
   }                                                                                              \
-  static inline void sgk_store_##T(sgk_sg sg, ct *p, sgk_##T v) {                                \
+  SGK_INLINE void sgk_store_##T(sgk_sg sg, ct *p, sgk_##T v) {                                \
     if (sg.full) sgk__storeu_##T(p, v); else sgk__store_mask_##T(sg.active, p, v);               \
   }                                                                                              \
-  static inline sgk_##T sgk_load_masked_##T(sgk_sg sg, sgk_mask m, const ct *p) {                \
+  SGK_INLINE sgk_##T sgk_load_masked_##T(sgk_sg sg, sgk_mask m, const ct *p) {                \
     return sgk__load_mask_##T(sgk_mask_and(m, sg.active), p);                                    \
   }                                                                                              \
-  static inline void sgk_store_masked_##T(sgk_sg sg, sgk_mask m, ct *p, sgk_##T v) {             \
+  SGK_INLINE void sgk_store_masked_##T(sgk_sg sg, sgk_mask m, ct *p, sgk_##T v) {             \
     sgk__store_mask_##T(sgk_mask_and(m, sg.active), p, v);                                       \
   }                                                                                              \
   /* SYCL sg.load<n>: element k of lane i <- p[k * W + i] */                                     \
-  static inline void sgk_load_block_##T(sgk_sg sg, const ct *p, int n, sgk_##T *out) {           \
+  SGK_INLINE void sgk_load_block_##T(sgk_sg sg, const ct *p, int n, sgk_##T *out) {           \
     for (int k = 0; k < n; ++k) out[k] = sgk_load_##T(sg, p + (size_t)k * SGK_W);                \
   }                                                                                              \
-  static inline void sgk_store_block_##T(sgk_sg sg, ct *p, int n, const sgk_##T *in) {           \
+  SGK_INLINE void sgk_store_block_##T(sgk_sg sg, ct *p, int n, const sgk_##T *in) {           \
     for (int k = 0; k < n; ++k) sgk_store_##T(sg, p + (size_t)k * SGK_W, in[k]);                 \
   }                                                                                              \
   /* sycl::vec<T, n> per work-item: element k of lane i <- p[i * n + k] */                       \
-  static inline void sgk_load_vec_##T(sgk_sg sg, const ct *p, int n, sgk_##T *out) {             \
+  SGK_INLINE void sgk_load_vec_##T(sgk_sg sg, const ct *p, int n, sgk_##T *out) {             \
     const sgk_i32 idx = sgk_mul_i32(sgk_as_i32_u32(sgk__iota_u32()), sgk_splat_i32(n));          \
     for (int k = 0; k < n; ++k)                                                                  \
       out[k] = sgk__gather_mask_##T(sg.active, p + k, idx);                                      \
   }                                                                                              \
-  static inline void sgk_store_vec_##T(sgk_sg sg, ct *p, int n, const sgk_##T *in) {             \
+  SGK_INLINE void sgk_store_vec_##T(sgk_sg sg, ct *p, int n, const sgk_##T *in) {             \
     const sgk_i32 idx = sgk_mul_i32(sgk_as_i32_u32(sgk__iota_u32()), sgk_splat_i32(n));          \
     for (int k = 0; k < n; ++k) sgk__scatter_mask_##T(sg.active, p + k, idx, in[k]);             \
   }                                                                                              \
   /* lane i <- base[idx[i]] */                                                                   \
-  static inline sgk_##T sgk_gather_##T(sgk_sg sg, const ct *base, sgk_i32 idx) {                 \
+  SGK_INLINE sgk_##T sgk_gather_##T(sgk_sg sg, const ct *base, sgk_i32 idx) {                 \
     return sgk__gather_mask_##T(sg.active, base, idx);                                           \
   }                                                                                              \
-  static inline sgk_##T sgk_gather_masked_##T(sgk_sg sg, sgk_mask m, const ct *base,             \
+  SGK_INLINE sgk_##T sgk_gather_masked_##T(sgk_sg sg, sgk_mask m, const ct *base,             \
                                               sgk_i32 idx) {                                     \
     return sgk__gather_mask_##T(sgk_mask_and(m, sg.active), base, idx);                          \
   }                                                                                              \
   /* base[idx[i]] <- lane i; where indices repeat, the highest lane wins */                      \
-  static inline void sgk_scatter_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) {              \
+  SGK_INLINE void sgk_scatter_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) {              \
     sgk__scatter_mask_##T(sg.active, base, idx, v);                                              \
   }                                                                                              \
-  static inline void sgk_scatter_masked_##T(sgk_sg sg, sgk_mask m, ct *base, sgk_i32 idx,        \
+  SGK_INLINE void sgk_scatter_masked_##T(sgk_sg sg, sgk_mask m, ct *base, sgk_i32 idx,        \
                                             sgk_##T v) {                                         \
     sgk__scatter_mask_##T(sgk_mask_and(m, sg.active), base, idx, v);                             \
   }
@@ -214,25 +217,25 @@ static inline sgk_i32 sgk_global_linear_id(sgk_sg sg) {
 /* ---- sub-group collectives (SYCL 2020 names) --------------------------------------------------
  * A shuffle whose source lane is not active (>= sg.size) leaves the lane's own value. */
 #define SGK__SHUFFLES(T, ct)                                                                      \
-  static inline sgk_##T sgk_group_broadcast_##T(sgk_sg sg, sgk_##T x, uint32_t id) {             \
+  SGK_INLINE sgk_##T sgk_group_broadcast_##T(sgk_sg sg, sgk_##T x, uint32_t id) {             \
     return id < sg.size ? sgk__broadcast_##T(x, id) : x;                                         \
   }                                                                                              \
-  static inline sgk_##T sgk_select_from_group_##T(sgk_sg sg, sgk_##T x, sgk_u32 idx) {           \
+  SGK_INLINE sgk_##T sgk_select_from_group_##T(sgk_sg sg, sgk_##T x, sgk_u32 idx) {           \
     const sgk_##T r = sgk__permute_##T(x, idx);                                                  \
     return sgk_select_##T(sgk_lt_u32(idx, sgk_splat_u32(sg.size)), r, x);                        \
   }                                                                                              \
-  static inline sgk_##T sgk_shift_group_left_##T(sgk_sg sg, sgk_##T x, uint32_t delta) {         \
+  SGK_INLINE sgk_##T sgk_shift_group_left_##T(sgk_sg sg, sgk_##T x, uint32_t delta) {         \
     if (delta == 0) return x;                                                                    \
     if (delta >= sg.size) return x;                                                              \
     const sgk_mask ok = sgk_mask_first_n(sg.size - delta);                                       \
     return sgk_select_##T(ok, sgk__shift_left_##T(x, delta), x);                                 \
   }                                                                                              \
-  static inline sgk_##T sgk_shift_group_right_##T(sgk_sg sg, sgk_##T x, uint32_t delta) {        \
+  SGK_INLINE sgk_##T sgk_shift_group_right_##T(sgk_sg sg, sgk_##T x, uint32_t delta) {        \
     (void)sg;                                                                                    \
     if (delta == 0 || delta >= SGK_W) return x;                                                  \
     return sgk_select_##T(sgk_mask_not(sgk_mask_first_n(delta)), sgk__shift_right_##T(x, delta), x); \
   }                                                                                              \
-  static inline sgk_##T sgk_permute_group_by_xor_##T(sgk_sg sg, sgk_##T x, uint32_t mask) {      \
+  SGK_INLINE sgk_##T sgk_permute_group_by_xor_##T(sgk_sg sg, sgk_##T x, uint32_t mask) {      \
     const sgk_u32 idx = sgk_xor_u32(sgk__iota_u32(), sgk_splat_u32(mask));                       \
     return sgk_select_from_group_##T(sg, x, idx);                                                \
   }
@@ -241,29 +244,29 @@ static inline sgk_i32 sgk_global_linear_id(sgk_sg sg) {
  * pad: what inactive lanes hold so that they do not change the result (-0.0 for a float sum, so
  * that a sum of -0.0 stays -0.0); ident: SYCL's known identity, lane 0 of an exclusive scan. */
 #define SGK__GROUP_OP(T, ct, op, pad, ident)                                                      \
-  static inline ct sgk_reduce_##op##_##T(sgk_sg sg, sgk_##T x) {                                 \
+  SGK_INLINE ct sgk_reduce_##op##_##T(sgk_sg sg, sgk_##T x) {                                 \
     if (!sg.full) x = sgk_select_##T(sg.active, x, sgk_splat_##T(pad));                          \
     return sgk__reduce_full_##op##_##T(x);                                                       \
   }                                                                                              \
-  static inline sgk_##T sgk_inclusive_scan_##op##_##T(sgk_sg sg, sgk_##T x) {                    \
+  SGK_INLINE sgk_##T sgk_inclusive_scan_##op##_##T(sgk_sg sg, sgk_##T x) {                    \
     if (!sg.full) x = sgk_select_##T(sg.active, x, sgk_splat_##T(pad));                          \
     return sgk__scan_full_##op##_##T(x);                                                         \
   }                                                                                              \
-  static inline sgk_##T sgk_exclusive_scan_##op##_##T(sgk_sg sg, sgk_##T x) {                    \
+  SGK_INLINE sgk_##T sgk_exclusive_scan_##op##_##T(sgk_sg sg, sgk_##T x) {                    \
     const sgk_##T inc = sgk_inclusive_scan_##op##_##T(sg, x);                                    \
     return sgk_select_##T(sgk_mask_first_n(1), sgk_splat_##T(ident),                             \
                           sgk__shift_right_##T(inc, 1));                                         \
   }                                                                                              \
   /* Work-group scope over the phase model: x[s] is sub-group s's value. Sub-group results are  \
    * combined in sub-group order. */                                                             \
-  static inline ct sgk_wg_reduce_##op##_##T(const sgk_wg *wg, const sgk_##T *x) {                \
+  SGK_INLINE ct sgk_wg_reduce_##op##_##T(const sgk_wg *wg, const sgk_##T *x) {                \
     ct acc = sgk_reduce_##op##_##T(sgk_sub_group(wg, 0), x[0]);                                  \
     for (uint32_t s = 1; s < wg->num_sub_groups; ++s)                                            \
       acc = sgk_extract_##T(sgk_##op##_##T(sgk_splat_##T(acc),                                   \
                             sgk_splat_##T(sgk_reduce_##op##_##T(sgk_sub_group(wg, s), x[s]))), 0); \
     return acc;                                                                                  \
   }                                                                                              \
-  static inline void sgk_wg_inclusive_scan_##op##_##T(const sgk_wg *wg, const sgk_##T *x,        \
+  SGK_INLINE void sgk_wg_inclusive_scan_##op##_##T(const sgk_wg *wg, const sgk_##T *x,        \
                                                       sgk_##T *out) {                            \
     sgk_##T carry = sgk_splat_##T(ident);                                                        \
     for (uint32_t s = 0; s < wg->num_sub_groups; ++s) {                                          \
@@ -273,7 +276,7 @@ static inline sgk_i32 sgk_global_linear_id(sgk_sg sg) {
       carry = sgk__broadcast_##T(out[s], sg.size - 1);                                           \
     }                                                                                            \
   }                                                                                              \
-  static inline void sgk_wg_exclusive_scan_##op##_##T(const sgk_wg *wg, const sgk_##T *x,        \
+  SGK_INLINE void sgk_wg_exclusive_scan_##op##_##T(const sgk_wg *wg, const sgk_##T *x,        \
                                                       sgk_##T *out) {                            \
     sgk_##T carry = sgk_splat_##T(ident);                                                        \
     for (uint32_t s = 0; s < wg->num_sub_groups; ++s) {                                          \
@@ -288,7 +291,7 @@ static inline sgk_i32 sgk_global_linear_id(sgk_sg sg) {
 
 #define SGK__WG_BROADCAST(T, ct)                                                                  \
   /* Work-group broadcast of work-item local_linear_id's value (x[s]: sub-group s's value). */  \
-  static inline ct sgk_wg_broadcast_##T(const sgk_wg *wg, const sgk_##T *x,                      \
+  SGK_INLINE ct sgk_wg_broadcast_##T(const sgk_wg *wg, const sgk_##T *x,                      \
                                         uint32_t local_linear_id) {                              \
     if (local_linear_id >= wg->local_linear_size) local_linear_id = 0;                           \
     return sgk_extract_##T(x[local_linear_id / SGK_W], (int)(local_linear_id % SGK_W));          \
@@ -311,58 +314,63 @@ SGK__ALL_OPS(f64, double, -0.0, __builtin_inf(), -__builtin_inf())
 
 /* ---- votes ------------------------------------------------------------------------------------ */
 /* Bit i set for each active lane i where m holds (sub_group ballot). */
-static inline uint32_t sgk_ballot(sgk_sg sg, sgk_mask m) {
+SGK_INLINE uint32_t sgk_ballot(sgk_sg sg, sgk_mask m) {
   return sgk_mask_bits(sgk_mask_and(m, sg.active));
 }
-static inline bool sgk_any_of_group(sgk_sg sg, sgk_mask m) { return sgk_ballot(sg, m) != 0; }
-static inline bool sgk_all_of_group(sgk_sg sg, sgk_mask m) {
+SGK_INLINE bool sgk_any_of_group(sgk_sg sg, sgk_mask m) { return sgk_ballot(sg, m) != 0; }
+SGK_INLINE bool sgk_all_of_group(sgk_sg sg, sgk_mask m) {
   return sgk_ballot(sg, m) == sgk_mask_bits(sg.active);
 }
-static inline bool sgk_none_of_group(sgk_sg sg, sgk_mask m) { return sgk_ballot(sg, m) == 0; }
-static inline bool sgk_wg_any_of(const sgk_wg *wg, const sgk_mask *m) {
+SGK_INLINE bool sgk_none_of_group(sgk_sg sg, sgk_mask m) { return sgk_ballot(sg, m) == 0; }
+SGK_INLINE bool sgk_wg_any_of(const sgk_wg *wg, const sgk_mask *m) {
   for (uint32_t s = 0; s < wg->num_sub_groups; ++s)
     if (sgk_any_of_group(sgk_sub_group(wg, s), m[s])) return true;
   return false;
 }
-static inline bool sgk_wg_all_of(const sgk_wg *wg, const sgk_mask *m) {
+SGK_INLINE bool sgk_wg_all_of(const sgk_wg *wg, const sgk_mask *m) {
   for (uint32_t s = 0; s < wg->num_sub_groups; ++s)
     if (!sgk_all_of_group(sgk_sub_group(wg, s), m[s])) return false;
   return true;
 }
-static inline bool sgk_wg_none_of(const sgk_wg *wg, const sgk_mask *m) { return !sgk_wg_any_of(wg, m); }
+SGK_INLINE bool sgk_wg_none_of(const sgk_wg *wg, const sgk_mask *m) { return !sgk_wg_any_of(wg, m); }
 
 /* ---- atomics ------------------------------------------------------------------------------------
  * Local (SLM) atomics: one thread owns the work-group, so a read-modify-write is atomic; lanes
  * that hit one address are applied one after another in lane order, so nothing is lost.
  * sgk_atomic_fetch_add_local returns each lane's old value in that order. An ISA may provide
- * faster versions (SGK_ISA_HAS_LOCAL_ATOMICS). Global atomics are real atomics (relaxed). */
+ * faster versions (SGK_ISA_HAS_LOCAL_ATOMICS_32). Global atomics are real atomics (relaxed). */
 #define SGK__FOR_ACTIVE_LANES(m, i)                                                               \
   for (uint32_t i##__bits = sgk_mask_bits(m), i; i##__bits && (i = (uint32_t)__builtin_ctz(i##__bits), 1); \
        i##__bits &= i##__bits - 1)
 
 /* Lane-loop local atomics: the contract's default, for ISAs without a vector form. */
 #define SGK__LOCAL_LANEWISE(T, ct)                                                                \
-  static inline void sgk__local_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op) {  \
+  SGK_INLINE void sgk__local_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op) {     \
+    int32_t at[SGK_W];                                                                           \
+    ct x[SGK_W];                                                                                 \
+    sgk__storeu_i32(at, idx);                                                                    \
+    sgk__storeu_##T(x, v);                                                                       \
     SGK__FOR_ACTIVE_LANES(m, i) {                                                                \
-      ct *p = base + sgk_extract_i32(idx, (int)i);                                               \
-      const ct x = sgk_extract_##T(v, (int)i);                                                   \
+      ct *p = base + at[i];                                                                      \
       switch (op) {                                                                              \
-        case 0: *p = (ct)(*p + x); break;                                                        \
-        case 1: *p = x < *p ? x : *p; break;                                                     \
-        case 2: *p = x > *p ? x : *p; break;                                                     \
-        case 3: *p &= x; break;                                                                  \
-        case 4: *p |= x; break;                                                                  \
-        default: *p ^= x; break;                                                                 \
+        case 0: *p = (ct)(*p + x[i]); break;                                                     \
+        case 1: *p = x[i] < *p ? x[i] : *p; break;                                               \
+        case 2: *p = x[i] > *p ? x[i] : *p; break;                                               \
+        case 3: *p &= x[i]; break;                                                               \
+        case 4: *p |= x[i]; break;                                                               \
+        default: *p ^= x[i]; break;                                                              \
       }                                                                                          \
     }                                                                                            \
   }                                                                                              \
-  static inline sgk_##T sgk__local_fetch_add_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) { \
-    ct old[SGK_W];                                                                               \
+  SGK_INLINE sgk_##T sgk__local_fetch_add_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {    \
+    int32_t at[SGK_W];                                                                           \
+    ct x[SGK_W], old[SGK_W];                                                                     \
+    sgk__storeu_i32(at, idx);                                                                    \
+    sgk__storeu_##T(x, v);                                                                       \
     memset(old, 0, sizeof old);                                                                  \
     SGK__FOR_ACTIVE_LANES(m, i) {                                                                \
-      ct *p = base + sgk_extract_i32(idx, (int)i);                                               \
-      old[i] = *p;                                                                               \
-      *p = (ct)(*p + sgk_extract_##T(v, (int)i));                                                \
+      old[i] = base[at[i]];                                                                      \
+      base[at[i]] = (ct)(old[i] + x[i]);                                                         \
     }                                                                                            \
     return sgk__loadu_##T(old);                                                                  \
   }
@@ -374,10 +382,14 @@ SGK__LOCAL_LANEWISE(i64, int64_t)
 SGK__LOCAL_LANEWISE(u64, uint64_t)
 
 #define SGK__ATOMIC_OPS(T, ct)                                                                    \
-  static inline void sgk__global_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op) { \
+  SGK_INLINE void sgk__global_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op) {    \
+    int32_t at[SGK_W];                                                                           \
+    ct val[SGK_W];                                                                               \
+    sgk__storeu_i32(at, idx);                                                                    \
+    sgk__storeu_##T(val, v);                                                                     \
     SGK__FOR_ACTIVE_LANES(m, i) {                                                                \
-      ct *p = base + sgk_extract_i32(idx, (int)i);                                               \
-      const ct x = sgk_extract_##T(v, (int)i);                                                   \
+      ct *p = base + at[i];                                                                      \
+      const ct x = val[i];                                                                       \
       switch (op) {                                                                              \
         case 0: __atomic_fetch_add(p, x, __ATOMIC_RELAXED); break;                               \
         case 1: {                                                                                \
@@ -399,22 +411,22 @@ SGK__LOCAL_LANEWISE(u64, uint64_t)
     }                                                                                            \
   }                                                                                              \
   /* Each lane's old value, as if the lanes went one at a time in lane order. */                 \
-  static inline sgk_##T sgk_atomic_fetch_add_local_##T(sgk_sg sg, ct *base, sgk_i32 idx,         \
+  SGK_INLINE sgk_##T sgk_atomic_fetch_add_local_##T(sgk_sg sg, ct *base, sgk_i32 idx,         \
                                                         sgk_##T v) {                             \
     return sgk__local_fetch_add_##T(sg.active, base, idx, v);                                    \
   }                                                                                              \
   /* Uniform (one work-item's) global atomic add, like the seeds' `if (loc_id == 0) fetch_add` */ \
-  static inline ct sgk_atomic_fetch_add_##T(ct *p, ct v) {                                       \
+  SGK_INLINE ct sgk_atomic_fetch_add_##T(ct *p, ct v) {                                       \
     return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);                                           \
   }
 
 #define SGK__ATOMIC_API(T, ct, op, code)                                                          \
-  static inline void sgk_atomic_##op##_global_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) { \
+  SGK_INLINE void sgk_atomic_##op##_global_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) { \
     sgk__global_rmw_##T(sg.active, base, idx, v, code);                                          \
   }
 
 #define SGK__ATOMIC_LOCAL_API(T, ct, op, code)                                                    \
-  static inline void sgk_atomic_##op##_local_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) {  \
+  SGK_INLINE void sgk_atomic_##op##_local_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) {  \
     sgk__local_rmw_##T(sg.active, base, idx, v, code);                                           \
   }
 

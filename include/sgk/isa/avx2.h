@@ -35,10 +35,10 @@ typedef struct { __m256d r[SGK__N64]; } sgk_f64;
 #define SGK__FOR(n, k) for (int k = 0; k < (n); ++k)
 
 /* ---- masks ---------------------------------------------------------------------------------- */
-static inline __m256i sgk__lane_bits(void) { return _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128); }
-static inline __m256i sgk__iota8(void) { return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7); }
+SGK_INLINE __m256i sgk__lane_bits(void) { return _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128); }
+SGK_INLINE __m256i sgk__iota8(void) { return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7); }
 
-static inline sgk_mask sgk_mask_from_bits(uint32_t b) {
+SGK_INLINE sgk_mask sgk_mask_from_bits(uint32_t b) {
   sgk_mask m;
   SGK__FOR(SGK__N32, k) {
     const __m256i bits = sgk__lane_bits();
@@ -46,23 +46,23 @@ static inline sgk_mask sgk_mask_from_bits(uint32_t b) {
   }
   return m;
 }
-static inline uint32_t sgk_mask_bits(sgk_mask m) {
+SGK_INLINE uint32_t sgk_mask_bits(sgk_mask m) {
   uint32_t b = 0;
   SGK__FOR(SGK__N32, k) b |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(m.r[k])) << (8 * k);
   return b;
 }
-static inline sgk_mask sgk_mask_all(void) {
+SGK_INLINE sgk_mask sgk_mask_all(void) {
   sgk_mask m;
   SGK__FOR(SGK__N32, k) m.r[k] = _mm256_set1_epi32(-1);
   return m;
 }
-static inline sgk_mask sgk_mask_none(void) {
+SGK_INLINE sgk_mask sgk_mask_none(void) {
   sgk_mask m;
   SGK__FOR(SGK__N32, k) m.r[k] = _mm256_setzero_si256();
   return m;
 }
 /* lanes < n */
-static inline sgk_mask sgk_mask_first_n(uint32_t n) {
+SGK_INLINE sgk_mask sgk_mask_first_n(uint32_t n) {
   sgk_mask m;
   const int c = n > SGK_W ? SGK_W : (int)n;
   SGK__FOR(SGK__N32, k)
@@ -70,7 +70,7 @@ static inline sgk_mask sgk_mask_first_n(uint32_t n) {
   return m;
 }
 #define SGK__MASK_OP(name, expr)                                                                  \
-  static inline sgk_mask sgk_mask_##name(sgk_mask a, sgk_mask b) {                               \
+  SGK_INLINE sgk_mask sgk_mask_##name(sgk_mask a, sgk_mask b) {                               \
     sgk_mask m; SGK__FOR(SGK__N32, k) { const __m256i x = a.r[k], y = b.r[k]; m.r[k] = (expr); } \
     return m;                                                                                    \
   }
@@ -78,21 +78,21 @@ SGK__MASK_OP(and, _mm256_and_si256(x, y))
 SGK__MASK_OP(or, _mm256_or_si256(x, y))
 SGK__MASK_OP(xor, _mm256_xor_si256(x, y))
 SGK__MASK_OP(andnot, _mm256_andnot_si256(x, y))
-static inline sgk_mask sgk_mask_not(sgk_mask a) { return sgk_mask_andnot(a, sgk_mask_all()); }
+SGK_INLINE sgk_mask sgk_mask_not(sgk_mask a) { return sgk_mask_andnot(a, sgk_mask_all()); }
 
 /* The 64-bit-lane mask of 64-bit register j (lanes 4j .. 4j+3). */
-static inline __m256i sgk__mask64(const __m256i *m32, int j) {
+SGK_INLINE __m256i sgk__mask64(const __m256i *m32, int j) {
   const __m256i m = m32[j >> 1];
   return _mm256_cvtepi32_epi64((j & 1) ? _mm256_extracti128_si256(m, 1) : _mm256_castsi256_si128(m));
 }
 /* Two 64-bit-lane masks (lanes 8k .. 8k+7) packed into one 32-bit-lane mask. */
-static inline __m256i sgk__pack64(__m256i lo, __m256i hi) {
+SGK_INLINE __m256i sgk__pack64(__m256i lo, __m256i hi) {
   const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
   return _mm256_permute2x128_si256(_mm256_permutevar8x32_epi32(lo, even),
                                    _mm256_permutevar8x32_epi32(hi, even), 0x20);
 }
 /* The 4 32-bit indices of 64-bit register j, for 64-bit gathers. */
-static inline __m128i sgk__idx128(const __m256i *idx, int j) {
+SGK_INLINE __m128i sgk__idx128(const __m256i *idx, int j) {
   const __m256i v = idx[j >> 1];
   return (j & 1) ? _mm256_extracti128_si256(v, 1) : _mm256_castsi256_si128(v);
 }
@@ -103,124 +103,124 @@ static inline __m128i sgk__idx128(const __m256i *idx, int j) {
 
 /* 32-bit integers (i32 and u32 differ in min/max, compares, right shifts) */
 #define SGK__R_INT32(T)                                                                           \
-  static inline __m256i sgk__r_add_##T(__m256i a, __m256i b) { return _mm256_add_epi32(a, b); }  \
-  static inline __m256i sgk__r_sub_##T(__m256i a, __m256i b) { return _mm256_sub_epi32(a, b); }  \
-  static inline __m256i sgk__r_mul_##T(__m256i a, __m256i b) { return _mm256_mullo_epi32(a, b); } \
-  static inline __m256i sgk__r_and_##T(__m256i a, __m256i b) { return _mm256_and_si256(a, b); }  \
-  static inline __m256i sgk__r_or_##T(__m256i a, __m256i b) { return _mm256_or_si256(a, b); }    \
-  static inline __m256i sgk__r_xor_##T(__m256i a, __m256i b) { return _mm256_xor_si256(a, b); }  \
-  static inline __m256i sgk__r_andnot_##T(__m256i a, __m256i b) { return _mm256_andnot_si256(a, b); } \
-  static inline __m256i sgk__r_not_##T(__m256i a) { return _mm256_xor_si256(a, _mm256_set1_epi32(-1)); } \
-  static inline __m256i sgk__r_neg_##T(__m256i a) { return _mm256_sub_epi32(_mm256_setzero_si256(), a); } \
-  static inline __m256i sgk__r_eq_##T(__m256i a, __m256i b) { return _mm256_cmpeq_epi32(a, b); }  \
-  static inline __m256i sgk__r_shl_##T(__m256i a, uint32_t n) {                                  \
+  SGK_INLINE __m256i sgk__r_add_##T(__m256i a, __m256i b) { return _mm256_add_epi32(a, b); }  \
+  SGK_INLINE __m256i sgk__r_sub_##T(__m256i a, __m256i b) { return _mm256_sub_epi32(a, b); }  \
+  SGK_INLINE __m256i sgk__r_mul_##T(__m256i a, __m256i b) { return _mm256_mullo_epi32(a, b); } \
+  SGK_INLINE __m256i sgk__r_and_##T(__m256i a, __m256i b) { return _mm256_and_si256(a, b); }  \
+  SGK_INLINE __m256i sgk__r_or_##T(__m256i a, __m256i b) { return _mm256_or_si256(a, b); }    \
+  SGK_INLINE __m256i sgk__r_xor_##T(__m256i a, __m256i b) { return _mm256_xor_si256(a, b); }  \
+  SGK_INLINE __m256i sgk__r_andnot_##T(__m256i a, __m256i b) { return _mm256_andnot_si256(a, b); } \
+  SGK_INLINE __m256i sgk__r_not_##T(__m256i a) { return _mm256_xor_si256(a, _mm256_set1_epi32(-1)); } \
+  SGK_INLINE __m256i sgk__r_neg_##T(__m256i a) { return _mm256_sub_epi32(_mm256_setzero_si256(), a); } \
+  SGK_INLINE __m256i sgk__r_eq_##T(__m256i a, __m256i b) { return _mm256_cmpeq_epi32(a, b); }  \
+  SGK_INLINE __m256i sgk__r_shl_##T(__m256i a, uint32_t n) {                                  \
     return _mm256_sll_epi32(a, _mm_cvtsi32_si128((int)n));                                       \
   }                                                                                              \
-  static inline __m256i sgk__r_shlv_##T(__m256i a, __m256i n) { return _mm256_sllv_epi32(a, n); }
+  SGK_INLINE __m256i sgk__r_shlv_##T(__m256i a, __m256i n) { return _mm256_sllv_epi32(a, n); }
 SGK__R_INT32(i32)
 SGK__R_INT32(u32)
-static inline __m256i sgk__r_gt_i32(__m256i a, __m256i b) { return _mm256_cmpgt_epi32(a, b); }
-static inline __m256i sgk__r_gt_u32(__m256i a, __m256i b) {
+SGK_INLINE __m256i sgk__r_gt_i32(__m256i a, __m256i b) { return _mm256_cmpgt_epi32(a, b); }
+SGK_INLINE __m256i sgk__r_gt_u32(__m256i a, __m256i b) {
   return _mm256_cmpgt_epi32(_mm256_xor_si256(a, SGK__SIGN32), _mm256_xor_si256(b, SGK__SIGN32));
 }
-static inline __m256i sgk__r_min_i32(__m256i a, __m256i b) { return _mm256_min_epi32(a, b); }
-static inline __m256i sgk__r_max_i32(__m256i a, __m256i b) { return _mm256_max_epi32(a, b); }
-static inline __m256i sgk__r_min_u32(__m256i a, __m256i b) { return _mm256_min_epu32(a, b); }
-static inline __m256i sgk__r_max_u32(__m256i a, __m256i b) { return _mm256_max_epu32(a, b); }
-static inline __m256i sgk__r_shr_i32(__m256i a, uint32_t n) {
+SGK_INLINE __m256i sgk__r_min_i32(__m256i a, __m256i b) { return _mm256_min_epi32(a, b); }
+SGK_INLINE __m256i sgk__r_max_i32(__m256i a, __m256i b) { return _mm256_max_epi32(a, b); }
+SGK_INLINE __m256i sgk__r_min_u32(__m256i a, __m256i b) { return _mm256_min_epu32(a, b); }
+SGK_INLINE __m256i sgk__r_max_u32(__m256i a, __m256i b) { return _mm256_max_epu32(a, b); }
+SGK_INLINE __m256i sgk__r_shr_i32(__m256i a, uint32_t n) {
   return _mm256_sra_epi32(a, _mm_cvtsi32_si128((int)n));
 }
-static inline __m256i sgk__r_shr_u32(__m256i a, uint32_t n) {
+SGK_INLINE __m256i sgk__r_shr_u32(__m256i a, uint32_t n) {
   return _mm256_srl_epi32(a, _mm_cvtsi32_si128((int)n));
 }
-static inline __m256i sgk__r_shrv_i32(__m256i a, __m256i n) { return _mm256_srav_epi32(a, n); }
-static inline __m256i sgk__r_shrv_u32(__m256i a, __m256i n) { return _mm256_srlv_epi32(a, n); }
-static inline __m256i sgk__r_abs_i32(__m256i a) { return _mm256_abs_epi32(a); }
+SGK_INLINE __m256i sgk__r_shrv_i32(__m256i a, __m256i n) { return _mm256_srav_epi32(a, n); }
+SGK_INLINE __m256i sgk__r_shrv_u32(__m256i a, __m256i n) { return _mm256_srlv_epi32(a, n); }
+SGK_INLINE __m256i sgk__r_abs_i32(__m256i a) { return _mm256_abs_epi32(a); }
 
 /* 64-bit integers: AVX2 lacks 64-bit multiply, min/max, arithmetic right shift; composed here */
 #define SGK__R_INT64(T)                                                                           \
-  static inline __m256i sgk__r_add_##T(__m256i a, __m256i b) { return _mm256_add_epi64(a, b); }  \
-  static inline __m256i sgk__r_sub_##T(__m256i a, __m256i b) { return _mm256_sub_epi64(a, b); }  \
-  static inline __m256i sgk__r_mul_##T(__m256i a, __m256i b) {                                   \
+  SGK_INLINE __m256i sgk__r_add_##T(__m256i a, __m256i b) { return _mm256_add_epi64(a, b); }  \
+  SGK_INLINE __m256i sgk__r_sub_##T(__m256i a, __m256i b) { return _mm256_sub_epi64(a, b); }  \
+  SGK_INLINE __m256i sgk__r_mul_##T(__m256i a, __m256i b) {                                   \
     const __m256i lo = _mm256_mul_epu32(a, b);                                                   \
     const __m256i cross = _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(a, 32), b),        \
                                            _mm256_mul_epu32(a, _mm256_srli_epi64(b, 32)));       \
     return _mm256_add_epi64(lo, _mm256_slli_epi64(cross, 32));                                   \
   }                                                                                              \
-  static inline __m256i sgk__r_and_##T(__m256i a, __m256i b) { return _mm256_and_si256(a, b); }  \
-  static inline __m256i sgk__r_or_##T(__m256i a, __m256i b) { return _mm256_or_si256(a, b); }    \
-  static inline __m256i sgk__r_xor_##T(__m256i a, __m256i b) { return _mm256_xor_si256(a, b); }  \
-  static inline __m256i sgk__r_andnot_##T(__m256i a, __m256i b) { return _mm256_andnot_si256(a, b); } \
-  static inline __m256i sgk__r_not_##T(__m256i a) { return _mm256_xor_si256(a, _mm256_set1_epi32(-1)); } \
-  static inline __m256i sgk__r_neg_##T(__m256i a) { return _mm256_sub_epi64(_mm256_setzero_si256(), a); } \
-  static inline __m256i sgk__r_eq_##T(__m256i a, __m256i b) { return _mm256_cmpeq_epi64(a, b); }  \
-  static inline __m256i sgk__r_min_##T(__m256i a, __m256i b) {                                   \
+  SGK_INLINE __m256i sgk__r_and_##T(__m256i a, __m256i b) { return _mm256_and_si256(a, b); }  \
+  SGK_INLINE __m256i sgk__r_or_##T(__m256i a, __m256i b) { return _mm256_or_si256(a, b); }    \
+  SGK_INLINE __m256i sgk__r_xor_##T(__m256i a, __m256i b) { return _mm256_xor_si256(a, b); }  \
+  SGK_INLINE __m256i sgk__r_andnot_##T(__m256i a, __m256i b) { return _mm256_andnot_si256(a, b); } \
+  SGK_INLINE __m256i sgk__r_not_##T(__m256i a) { return _mm256_xor_si256(a, _mm256_set1_epi32(-1)); } \
+  SGK_INLINE __m256i sgk__r_neg_##T(__m256i a) { return _mm256_sub_epi64(_mm256_setzero_si256(), a); } \
+  SGK_INLINE __m256i sgk__r_eq_##T(__m256i a, __m256i b) { return _mm256_cmpeq_epi64(a, b); }  \
+  SGK_INLINE __m256i sgk__r_min_##T(__m256i a, __m256i b) {                                   \
     return _mm256_blendv_epi8(a, b, sgk__r_gt_##T(a, b));                                        \
   }                                                                                              \
-  static inline __m256i sgk__r_max_##T(__m256i a, __m256i b) {                                   \
+  SGK_INLINE __m256i sgk__r_max_##T(__m256i a, __m256i b) {                                   \
     return _mm256_blendv_epi8(a, b, sgk__r_gt_##T(b, a));                                        \
   }                                                                                              \
-  static inline __m256i sgk__r_shl_##T(__m256i a, uint32_t n) {                                  \
+  SGK_INLINE __m256i sgk__r_shl_##T(__m256i a, uint32_t n) {                                  \
     return _mm256_sll_epi64(a, _mm_cvtsi32_si128((int)n));                                       \
   }                                                                                              \
-  static inline __m256i sgk__r_shlv_##T(__m256i a, __m256i n) { return _mm256_sllv_epi64(a, n); }
-static inline __m256i sgk__r_gt_i64(__m256i a, __m256i b) { return _mm256_cmpgt_epi64(a, b); }
-static inline __m256i sgk__r_gt_u64(__m256i a, __m256i b) {
+  SGK_INLINE __m256i sgk__r_shlv_##T(__m256i a, __m256i n) { return _mm256_sllv_epi64(a, n); }
+SGK_INLINE __m256i sgk__r_gt_i64(__m256i a, __m256i b) { return _mm256_cmpgt_epi64(a, b); }
+SGK_INLINE __m256i sgk__r_gt_u64(__m256i a, __m256i b) {
   return _mm256_cmpgt_epi64(_mm256_xor_si256(a, SGK__SIGN64), _mm256_xor_si256(b, SGK__SIGN64));
 }
 SGK__R_INT64(i64)
 SGK__R_INT64(u64)
-static inline __m256i sgk__r_shr_u64(__m256i a, uint32_t n) {
+SGK_INLINE __m256i sgk__r_shr_u64(__m256i a, uint32_t n) {
   return _mm256_srl_epi64(a, _mm_cvtsi32_si128((int)n));
 }
-static inline __m256i sgk__r_shrv_u64(__m256i a, __m256i n) { return _mm256_srlv_epi64(a, n); }
+SGK_INLINE __m256i sgk__r_shrv_u64(__m256i a, __m256i n) { return _mm256_srlv_epi64(a, n); }
 /* arithmetic: logical shift, then the sign shifted in from the top (count clamped to 63) */
-static inline __m256i sgk__r_shrv_i64(__m256i a, __m256i n) {
+SGK_INLINE __m256i sgk__r_shrv_i64(__m256i a, __m256i n) {
   const __m256i n63 = _mm256_set1_epi64x(63);
   const __m256i k = _mm256_blendv_epi8(n, n63, sgk__r_gt_u64(n, n63));
   const __m256i sign = _mm256_cmpgt_epi64(_mm256_setzero_si256(), a);
   return _mm256_or_si256(_mm256_srlv_epi64(a, k),
                          _mm256_sllv_epi64(sign, _mm256_sub_epi64(_mm256_set1_epi64x(64), k)));
 }
-static inline __m256i sgk__r_shr_i64(__m256i a, uint32_t n) {
+SGK_INLINE __m256i sgk__r_shr_i64(__m256i a, uint32_t n) {
   return sgk__r_shrv_i64(a, _mm256_set1_epi64x((int64_t)n));
 }
-static inline __m256i sgk__r_abs_i64(__m256i a) {
+SGK_INLINE __m256i sgk__r_abs_i64(__m256i a) {
   return _mm256_blendv_epi8(a, sgk__r_neg_i64(a), _mm256_cmpgt_epi64(_mm256_setzero_si256(), a));
 }
 
 /* floats: min/max are vminps/vmaxps, which are exactly a < b ? a : b and a > b ? a : b */
 #define SGK__R_FLOAT(T, V, S, SIGNBITS)                                                           \
-  static inline V sgk__r_add_##T(V a, V b) { return _mm256_add_##S(a, b); }                      \
-  static inline V sgk__r_sub_##T(V a, V b) { return _mm256_sub_##S(a, b); }                      \
-  static inline V sgk__r_mul_##T(V a, V b) { return _mm256_mul_##S(a, b); }                      \
-  static inline V sgk__r_div_##T(V a, V b) { return _mm256_div_##S(a, b); }                      \
-  static inline V sgk__r_min_##T(V a, V b) { return _mm256_min_##S(a, b); }                      \
-  static inline V sgk__r_max_##T(V a, V b) { return _mm256_max_##S(a, b); }                      \
-  static inline V sgk__r_sqrt_##T(V a) { return _mm256_sqrt_##S(a); }                            \
-  static inline V sgk__r_neg_##T(V a) { return _mm256_xor_##S(a, SIGNBITS); }                    \
-  static inline V sgk__r_abs_##T(V a) { return _mm256_andnot_##S(SIGNBITS, a); }                 \
-  static inline V sgk__r_fma_##T(V a, V b, V c) { return _mm256_fmadd_##S(a, b, c); }
+  SGK_INLINE V sgk__r_add_##T(V a, V b) { return _mm256_add_##S(a, b); }                      \
+  SGK_INLINE V sgk__r_sub_##T(V a, V b) { return _mm256_sub_##S(a, b); }                      \
+  SGK_INLINE V sgk__r_mul_##T(V a, V b) { return _mm256_mul_##S(a, b); }                      \
+  SGK_INLINE V sgk__r_div_##T(V a, V b) { return _mm256_div_##S(a, b); }                      \
+  SGK_INLINE V sgk__r_min_##T(V a, V b) { return _mm256_min_##S(a, b); }                      \
+  SGK_INLINE V sgk__r_max_##T(V a, V b) { return _mm256_max_##S(a, b); }                      \
+  SGK_INLINE V sgk__r_sqrt_##T(V a) { return _mm256_sqrt_##S(a); }                            \
+  SGK_INLINE V sgk__r_neg_##T(V a) { return _mm256_xor_##S(a, SIGNBITS); }                    \
+  SGK_INLINE V sgk__r_abs_##T(V a) { return _mm256_andnot_##S(SIGNBITS, a); }                 \
+  SGK_INLINE V sgk__r_fma_##T(V a, V b, V c) { return _mm256_fmadd_##S(a, b, c); }
 SGK__R_FLOAT(f32, __m256, ps, _mm256_set1_ps(-0.0f))
 SGK__R_FLOAT(f64, __m256d, pd, _mm256_set1_pd(-0.0))
 
 /* ---- lifting register ops to W lanes -------------------------------------------------------- */
 #define SGK__LIFT1(T, op)                                                                         \
-  static inline sgk_##T sgk_##op##_##T(sgk_##T a) {                                              \
+  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a) {                                              \
     sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = sgk__r_##op##_##T(a.r[k]); return r;           \
   }
 #define SGK__LIFT2(T, op)                                                                         \
-  static inline sgk_##T sgk_##op##_##T(sgk_##T a, sgk_##T b) {                                   \
+  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a, sgk_##T b) {                                   \
     sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = sgk__r_##op##_##T(a.r[k], b.r[k]); return r;   \
   }
 #define SGK__LIFT_SHIFT(T, op)                                                                    \
-  static inline sgk_##T sgk_##op##_##T(sgk_##T a, uint32_t n) {                                  \
+  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a, uint32_t n) {                                  \
     sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = sgk__r_##op##_##T(a.r[k], n); return r;        \
   }
 
 /* integer compares: eq and gt are native; the rest derive from them */
 #define SGK__INT_CMP32(T)                                                                         \
-  static inline sgk_mask sgk__cmp_##T(sgk_##T a, sgk_##T b, int swap, int eq, int inv) {        \
+  SGK_INLINE sgk_mask sgk__cmp_##T(sgk_##T a, sgk_##T b, int swap, int eq, int inv) {        \
     sgk_mask m;                                                                                  \
     SGK__FOR(SGK__N32, k) {                                                                      \
       const __m256i x = swap ? b.r[k] : a.r[k], y = swap ? a.r[k] : b.r[k];                      \
@@ -230,7 +230,7 @@ SGK__R_FLOAT(f64, __m256d, pd, _mm256_set1_pd(-0.0))
     return m;                                                                                    \
   }
 #define SGK__INT_CMP64(T)                                                                         \
-  static inline sgk_mask sgk__cmp_##T(sgk_##T a, sgk_##T b, int swap, int eq, int inv) {        \
+  SGK_INLINE sgk_mask sgk__cmp_##T(sgk_##T a, sgk_##T b, int swap, int eq, int inv) {        \
     __m256i c[SGK__N64];                                                                         \
     SGK__FOR(SGK__N64, j) {                                                                      \
       const __m256i x = swap ? b.r[j] : a.r[j], y = swap ? a.r[j] : b.r[j];                      \
@@ -244,12 +244,12 @@ SGK__R_FLOAT(f64, __m256d, pd, _mm256_set1_pd(-0.0))
     return m;                                                                                    \
   }
 #define SGK__INT_CMPS(T)                                                                          \
-  static inline sgk_mask sgk_eq_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 0, 1, 0); } \
-  static inline sgk_mask sgk_ne_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 0, 1, 1); } \
-  static inline sgk_mask sgk_gt_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 0, 0, 0); } \
-  static inline sgk_mask sgk_lt_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 1, 0, 0); } \
-  static inline sgk_mask sgk_le_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 0, 0, 1); } \
-  static inline sgk_mask sgk_ge_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 1, 0, 1); }
+  SGK_INLINE sgk_mask sgk_eq_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 0, 1, 0); } \
+  SGK_INLINE sgk_mask sgk_ne_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 0, 1, 1); } \
+  SGK_INLINE sgk_mask sgk_gt_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 0, 0, 0); } \
+  SGK_INLINE sgk_mask sgk_lt_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 1, 0, 0); } \
+  SGK_INLINE sgk_mask sgk_le_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 0, 0, 1); } \
+  SGK_INLINE sgk_mask sgk_ge_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 1, 0, 1); }
 SGK__INT_CMP32(i32) SGK__INT_CMPS(i32)
 SGK__INT_CMP32(u32) SGK__INT_CMPS(u32)
 SGK__INT_CMP64(i64) SGK__INT_CMPS(i64)
@@ -257,13 +257,13 @@ SGK__INT_CMP64(u64) SGK__INT_CMPS(u64)
 
 /* float compares: ordered, except != which is true for NaN as in C */
 #define SGK__F32_CMP(name, pred)                                                                  \
-  static inline sgk_mask sgk_##name##_f32(sgk_f32 a, sgk_f32 b) {                                \
+  SGK_INLINE sgk_mask sgk_##name##_f32(sgk_f32 a, sgk_f32 b) {                                \
     sgk_mask m;                                                                                  \
     SGK__FOR(SGK__N32, k) m.r[k] = _mm256_castps_si256(_mm256_cmp_ps(a.r[k], b.r[k], pred));     \
     return m;                                                                                    \
   }
 #define SGK__F64_CMP(name, pred)                                                                  \
-  static inline sgk_mask sgk_##name##_f64(sgk_f64 a, sgk_f64 b) {                                \
+  SGK_INLINE sgk_mask sgk_##name##_f64(sgk_f64 a, sgk_f64 b) {                                \
     sgk_mask m;                                                                                  \
     SGK__FOR(SGK__N32, k)                                                                        \
       m.r[k] = sgk__pack64(_mm256_castpd_si256(_mm256_cmp_pd(a.r[2 * k], b.r[2 * k], pred)),     \
@@ -278,23 +278,23 @@ SGK__FLOAT_CMPS(SGK__F64_CMP)
 
 /* ---- memory --------------------------------------------------------------------------------- */
 #define SGK__MEM(T, ct, V, LOADU, STOREU, MLOAD, MSTORE, MASK, GATHER, TOV, FROMV, PER)          \
-  static inline sgk_##T sgk__loadu_##T(const ct *p) {                                           \
+  SGK_INLINE sgk_##T sgk__loadu_##T(const ct *p) {                                           \
     sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = LOADU(p + PER * k); return r;                   \
   }                                                                                              \
-  static inline void sgk__storeu_##T(ct *p, sgk_##T v) {                                         \
+  SGK_INLINE void sgk__storeu_##T(ct *p, sgk_##T v) {                                         \
     SGK__FOR(SGK__NR_##T, k) STOREU(p + PER * k, v.r[k]);                                        \
   }                                                                                              \
-  static inline sgk_##T sgk__load_mask_##T(sgk_mask m, const ct *p) {                            \
+  SGK_INLINE sgk_##T sgk__load_mask_##T(sgk_mask m, const ct *p) {                            \
     sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = MLOAD(p + PER * k, MASK(m, k)); return r;       \
   }                                                                                              \
-  static inline void sgk__store_mask_##T(sgk_mask m, ct *p, sgk_##T v) {                         \
+  SGK_INLINE void sgk__store_mask_##T(sgk_mask m, ct *p, sgk_##T v) {                         \
     SGK__FOR(SGK__NR_##T, k) MSTORE(p + PER * k, MASK(m, k), v.r[k]);                            \
   }                                                                                              \
-  static inline sgk_##T sgk__gather_mask_##T(sgk_mask m, const ct *base, sgk_i32 idx) {          \
+  SGK_INLINE sgk_##T sgk__gather_mask_##T(sgk_mask m, const ct *base, sgk_i32 idx) {          \
     sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = GATHER(base, idx, k, MASK(m, k)); return r;     \
   }                                                                                              \
   /* AVX2 has no scatter: active lanes are stored in increasing order (highest lane wins) */     \
-  static inline void sgk__scatter_mask_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {      \
+  SGK_INLINE void sgk__scatter_mask_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {      \
     ct val[SGK_W];                                                                               \
     int32_t at[SGK_W];                                                                           \
     sgk__storeu_##T(val, v);                                                                     \
@@ -304,7 +304,7 @@ SGK__FLOAT_CMPS(SGK__F64_CMP)
       base[at[i]] = val[i];                                                                      \
     }                                                                                            \
   }                                                                                              \
-  static inline sgk_##T sgk_select_##T(sgk_mask m, sgk_##T a, sgk_##T b) {                       \
+  SGK_INLINE sgk_##T sgk_select_##T(sgk_mask m, sgk_##T a, sgk_##T b) {                       \
     sgk_##T r;                                                                                   \
     SGK__FOR(SGK__NR_##T, k) r.r[k] = FROMV(_mm256_blendv_epi8(TOV(b.r[k]), TOV(a.r[k]), MASK(m, k))); \
     return r;                                                                                    \
@@ -349,10 +349,10 @@ SGK__MEM(f64, double, __m256d, _mm256_loadu_pd, _mm256_storeu_pd, SGK__MLOADPD, 
 
 /* ---- splat, extract, iota ------------------------------------------------------------------- */
 #define SGK__SPLAT(T, ct, SET)                                                                    \
-  static inline sgk_##T sgk_splat_##T(ct x) {                                                    \
+  SGK_INLINE sgk_##T sgk_splat_##T(ct x) {                                                    \
     sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = SET(x); return r;                               \
   }                                                                                              \
-  static inline ct sgk_extract_##T(sgk_##T v, int lane) {                                        \
+  SGK_INLINE ct sgk_extract_##T(sgk_##T v, int lane) {                                        \
     ct a[SGK_W];                                                                                 \
     sgk__storeu_##T(a, v);                                                                       \
     return a[lane];                                                                              \
@@ -366,7 +366,7 @@ SGK__SPLAT(i64, int64_t, SGK__SET1_I64)
 SGK__SPLAT(u64, uint64_t, SGK__SET1_I64)
 SGK__SPLAT(f64, double, _mm256_set1_pd)
 
-static inline sgk_u32 sgk__iota_u32(void) {
+SGK_INLINE sgk_u32 sgk__iota_u32(void) {
   sgk_u32 r;
   SGK__FOR(SGK__N32, k) r.r[k] = _mm256_add_epi32(sgk__iota8(), _mm256_set1_epi32(8 * k));
   return r;
@@ -379,7 +379,7 @@ static inline sgk_u32 sgk__iota_u32(void) {
   SGK__LIFT2(T, shlv) SGK__LIFT2(T, shrv) SGK__LIFT1(T, not) SGK__LIFT1(T, neg)                  \
   SGK__LIFT_SHIFT(T, shl) SGK__LIFT_SHIFT(T, shr)                                                \
   SGK__LANEWISE_BINARY(T, ct, div) /* no integer vector division on x86 */                       \
-  static inline sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                           \
+  SGK_INLINE sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                           \
     return sgk_add_##T(sgk_mul_##T(a, b), c);                                                    \
   }
 SGK__INT_ARITH(i32, int32_t) SGK__LIFT1(i32, abs)
@@ -390,7 +390,7 @@ SGK__INT_ARITH(u64, uint64_t)
 #define SGK__FLOAT_ARITH(T)                                                                       \
   SGK__LIFT2(T, add) SGK__LIFT2(T, sub) SGK__LIFT2(T, mul) SGK__LIFT2(T, div) SGK__LIFT2(T, min) \
   SGK__LIFT2(T, max) SGK__LIFT1(T, sqrt) SGK__LIFT1(T, neg) SGK__LIFT1(T, abs)                   \
-  static inline sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                           \
+  SGK_INLINE sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                           \
     sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = sgk__r_fma_##T(a.r[k], b.r[k], c.r[k]); return r; \
   }
 SGK__FLOAT_ARITH(f32)
@@ -398,21 +398,21 @@ SGK__FLOAT_ARITH(f64)
 
 /* ---- collectives ----------------------------------------------------------------------------
  * Everything moves 32-bit lanes with vpermd; 64-bit types move as pairs of 32-bit lanes. */
-static inline __m256i sgk__r_as_si_i32(__m256i v) { return v; }
-static inline __m256i sgk__r_as_si_u32(__m256i v) { return v; }
-static inline __m256i sgk__r_as_si_f32(__m256 v) { return _mm256_castps_si256(v); }
-static inline __m256i sgk__r_as_si_i64(__m256i v) { return v; }
-static inline __m256i sgk__r_as_si_u64(__m256i v) { return v; }
-static inline __m256i sgk__r_as_si_f64(__m256d v) { return _mm256_castpd_si256(v); }
-static inline __m256i sgk__r_from_si_i32(__m256i v) { return v; }
-static inline __m256i sgk__r_from_si_u32(__m256i v) { return v; }
-static inline __m256 sgk__r_from_si_f32(__m256i v) { return _mm256_castsi256_ps(v); }
-static inline __m256i sgk__r_from_si_i64(__m256i v) { return v; }
-static inline __m256i sgk__r_from_si_u64(__m256i v) { return v; }
-static inline __m256d sgk__r_from_si_f64(__m256i v) { return _mm256_castsi256_pd(v); }
+SGK_INLINE __m256i sgk__r_as_si_i32(__m256i v) { return v; }
+SGK_INLINE __m256i sgk__r_as_si_u32(__m256i v) { return v; }
+SGK_INLINE __m256i sgk__r_as_si_f32(__m256 v) { return _mm256_castps_si256(v); }
+SGK_INLINE __m256i sgk__r_as_si_i64(__m256i v) { return v; }
+SGK_INLINE __m256i sgk__r_as_si_u64(__m256i v) { return v; }
+SGK_INLINE __m256i sgk__r_as_si_f64(__m256d v) { return _mm256_castpd_si256(v); }
+SGK_INLINE __m256i sgk__r_from_si_i32(__m256i v) { return v; }
+SGK_INLINE __m256i sgk__r_from_si_u32(__m256i v) { return v; }
+SGK_INLINE __m256 sgk__r_from_si_f32(__m256i v) { return _mm256_castsi256_ps(v); }
+SGK_INLINE __m256i sgk__r_from_si_i64(__m256i v) { return v; }
+SGK_INLINE __m256i sgk__r_from_si_u64(__m256i v) { return v; }
+SGK_INLINE __m256d sgk__r_from_si_f64(__m256i v) { return _mm256_castsi256_pd(v); }
 
 /* out[k] lane i <- src lane (idx[k] lane i) mod (8 n), over n source registers */
-static inline __m256i sgk__permute_regs(const __m256i *src, int n, __m256i idx) {
+SGK_INLINE __m256i sgk__permute_regs(const __m256i *src, int n, __m256i idx) {
   __m256i r = _mm256_permutevar8x32_epi32(src[0], idx);
   for (int s = 1; s < n; ++s) {
     const __m256i hit = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(idx, 3),
@@ -423,19 +423,19 @@ static inline __m256i sgk__permute_regs(const __m256i *src, int n, __m256i idx) 
   return r;
 }
 /* 64-bit lane index vector (4 lanes of idx32, 64-bit register j) as pairs of 32-bit lanes. */
-static inline __m256i sgk__pair_index(const __m256i *idx32, int j) {
+SGK_INLINE __m256i sgk__pair_index(const __m256i *idx32, int j) {
   const __m256i q = _mm256_cvtepu32_epi64(sgk__idx128(idx32, j));
   const __m256i twice = _mm256_slli_epi64(q, 1);
   return _mm256_or_si256(twice, _mm256_slli_epi64(_mm256_add_epi64(twice, _mm256_set1_epi64x(1)), 32));
 }
 
 #define SGK__COLLECTIVES32(T)                                                                     \
-  static inline sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane) {                           \
+  SGK_INLINE sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane) {                           \
     const __m256i v = _mm256_permutevar8x32_epi32(sgk__r_as_si_##T(x.r[lane >> 3]),              \
                                                   _mm256_set1_epi32((int)(lane & 7)));           \
     sgk_##T r; SGK__FOR(SGK__N32, k) r.r[k] = sgk__r_from_si_##T(v); return r;                   \
   }                                                                                              \
-  static inline sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                               \
+  SGK_INLINE sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                               \
     __m256i src[SGK__N32];                                                                       \
     SGK__FOR(SGK__N32, k) src[k] = sgk__r_as_si_##T(x.r[k]);                                     \
     sgk_##T r;                                                                                   \
@@ -443,14 +443,14 @@ static inline __m256i sgk__pair_index(const __m256i *idx32, int j) {
     return r;                                                                                    \
   }
 #define SGK__COLLECTIVES64(T)                                                                     \
-  static inline sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane) {                           \
+  SGK_INLINE sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane) {                           \
     const int l = (int)(lane & 3);                                                               \
     const __m256i v = _mm256_permutevar8x32_epi32(                                               \
         sgk__r_as_si_##T(x.r[lane >> 2]),                                                        \
         _mm256_setr_epi32(2 * l, 2 * l + 1, 2 * l, 2 * l + 1, 2 * l, 2 * l + 1, 2 * l, 2 * l + 1)); \
     sgk_##T r; SGK__FOR(SGK__N64, k) r.r[k] = sgk__r_from_si_##T(v); return r;                   \
   }                                                                                              \
-  static inline sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                               \
+  SGK_INLINE sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                               \
     __m256i src[SGK__N64];                                                                       \
     SGK__FOR(SGK__N64, k) src[k] = sgk__r_as_si_##T(x.r[k]);                                     \
     sgk_##T r;                                                                                   \
@@ -459,10 +459,10 @@ static inline __m256i sgk__pair_index(const __m256i *idx32, int j) {
     return r;                                                                                    \
   }
 #define SGK__SHIFTS(T)                                                                            \
-  static inline sgk_##T sgk__shift_left_##T(sgk_##T x, uint32_t d) {                             \
+  SGK_INLINE sgk_##T sgk__shift_left_##T(sgk_##T x, uint32_t d) {                             \
     return sgk__permute_##T(x, sgk_add_u32(sgk__iota_u32(), sgk_splat_u32(d)));                  \
   }                                                                                              \
-  static inline sgk_##T sgk__shift_right_##T(sgk_##T x, uint32_t d) {                            \
+  SGK_INLINE sgk_##T sgk__shift_right_##T(sgk_##T x, uint32_t d) {                            \
     return sgk__permute_##T(x, sgk_sub_u32(sgk__iota_u32(), sgk_splat_u32(d)));                  \
   }
 SGK__COLLECTIVES32(i32) SGK__COLLECTIVES32(u32) SGK__COLLECTIVES32(f32)
@@ -478,7 +478,7 @@ SGK__SHIFTS(i32) SGK__SHIFTS(u32) SGK__SHIFTS(f32) SGK__SHIFTS(i64) SGK__SHIFTS(
   SGK__TREE_OP(T, ct, LANES, EXTRACT0, and) SGK__TREE_OP(T, ct, LANES, EXTRACT0, or)             \
   SGK__TREE_OP(T, ct, LANES, EXTRACT0, xor)
 #define SGK__TREE_OP(T, ct, LANES, EXTRACT0, op)                                                  \
-  static inline ct sgk__reduce_full_##op##_##T(sgk_##T x) {                                      \
+  SGK_INLINE ct sgk__reduce_full_##op##_##T(sgk_##T x) {                                      \
     for (int n = SGK__NR_##T / 2; n >= 1; n /= 2)                                                \
       SGK__FOR(n, k) x.r[k] = sgk__r_##op##_##T(x.r[k], x.r[k + n]);                             \
     for (int s = LANES / 2; s >= 1; s /= 2) {                                                    \
@@ -488,7 +488,7 @@ SGK__SHIFTS(i32) SGK__SHIFTS(u32) SGK__SHIFTS(f32) SGK__SHIFTS(i64) SGK__SHIFTS(
     }                                                                                            \
     return EXTRACT0(x.r[0]);                                                                     \
   }                                                                                              \
-  static inline sgk_##T sgk__scan_full_##op##_##T(sgk_##T x) {                                   \
+  SGK_INLINE sgk_##T sgk__scan_full_##op##_##T(sgk_##T x) {                                   \
     /* steps shorter than a register: lane i takes lane i - d, from the register below when    \
      * i - d crosses it; registers are updated top-down so the one below is still the old one */ \
     for (int d = 1; d < LANES; d *= 2) {                                                         \
@@ -514,7 +514,7 @@ SGK__SHIFTS(i32) SGK__SHIFTS(u32) SGK__SHIFTS(f32) SGK__SHIFTS(i64) SGK__SHIFTS(
 
 /* Index vector that brings lane i + s (mod LANES) of a LANES-lane register to lane i; for 64-bit
  * lanes (LANES = 4) as pairs of 32-bit lanes. */
-static inline __m256i sgk__in_reg_from(int lanes, int s) {
+SGK_INLINE __m256i sgk__in_reg_from(int lanes, int s) {
   const __m256i i = sgk__iota8();
   if (lanes == 8) return _mm256_and_si256(_mm256_add_epi32(i, _mm256_set1_epi32(s)), _mm256_set1_epi32(7));
   const __m256i q = _mm256_srli_epi32(i, 1), half = _mm256_and_si256(i, _mm256_set1_epi32(1));
@@ -522,7 +522,7 @@ static inline __m256i sgk__in_reg_from(int lanes, int s) {
   return _mm256_add_epi32(_mm256_slli_epi32(src, 1), half);
 }
 /* Mask of the lanes (of LANES) below d. */
-static inline __m256i sgk__in_reg_below(int lanes, int d) {
+SGK_INLINE __m256i sgk__in_reg_below(int lanes, int d) {
   const __m256i lane = lanes == 8 ? sgk__iota8() : _mm256_srli_epi32(sgk__iota8(), 1);
   return _mm256_cmpgt_epi32(_mm256_set1_epi32(d), lane);
 }
@@ -540,11 +540,11 @@ SGK__TREES(f32, float, 8, SGK__X0_F32)
 SGK__TREES(f64, double, 4, SGK__X0_F64)
 
 /* ---- conversions ---------------------------------------------------------------------------- */
-static inline sgk_f32 sgk_cvt_f32_i32(sgk_i32 a) {
+SGK_INLINE sgk_f32 sgk_cvt_f32_i32(sgk_i32 a) {
   sgk_f32 r; SGK__FOR(SGK__N32, k) r.r[k] = _mm256_cvtepi32_ps(a.r[k]); return r;
 }
 /* u32 -> f32: the high and low 16 bits convert exactly; one rounding in the final add */
-static inline sgk_f32 sgk_cvt_f32_u32(sgk_u32 a) {
+SGK_INLINE sgk_f32 sgk_cvt_f32_u32(sgk_u32 a) {
   sgk_f32 r;
   SGK__FOR(SGK__N32, k) {
     const __m256 hi = _mm256_cvtepi32_ps(_mm256_srli_epi32(a.r[k], 16));
@@ -554,11 +554,11 @@ static inline sgk_f32 sgk_cvt_f32_u32(sgk_u32 a) {
   return r;
 }
 /* f32 -> i32: vcvttps2dq gives INT32_MIN for NaN and out of range, as documented */
-static inline sgk_i32 sgk_cvt_i32_f32(sgk_f32 a) {
+SGK_INLINE sgk_i32 sgk_cvt_i32_f32(sgk_f32 a) {
   sgk_i32 r; SGK__FOR(SGK__N32, k) r.r[k] = _mm256_cvttps_epi32(a.r[k]); return r;
 }
 /* f32 -> u32: [2^31, 2^32) converts after subtracting 2^31; NaN and out of range give UINT32_MAX */
-static inline sgk_u32 sgk_cvt_u32_f32(sgk_f32 a) {
+SGK_INLINE sgk_u32 sgk_cvt_u32_f32(sgk_f32 a) {
   sgk_u32 r;
   SGK__FOR(SGK__N32, k) {
     const __m256 x = a.r[k], two31 = _mm256_set1_ps(2147483648.0f);
@@ -571,7 +571,7 @@ static inline sgk_u32 sgk_cvt_u32_f32(sgk_f32 a) {
   }
   return r;
 }
-static inline sgk_f64 sgk_cvt_f64_f32(sgk_f32 a) {
+SGK_INLINE sgk_f64 sgk_cvt_f64_f32(sgk_f32 a) {
   sgk_f64 r;
   SGK__FOR(SGK__N32, k) {
     r.r[2 * k] = _mm256_cvtps_pd(_mm256_castps256_ps128(a.r[k]));
@@ -579,38 +579,38 @@ static inline sgk_f64 sgk_cvt_f64_f32(sgk_f32 a) {
   }
   return r;
 }
-static inline sgk_f32 sgk_cvt_f32_f64(sgk_f64 a) {
+SGK_INLINE sgk_f32 sgk_cvt_f32_f64(sgk_f64 a) {
   sgk_f32 r;
   SGK__FOR(SGK__N32, k)
     r.r[k] = _mm256_set_m128(_mm256_cvtpd_ps(a.r[2 * k + 1]), _mm256_cvtpd_ps(a.r[2 * k]));
   return r;
 }
-static inline sgk_f64 sgk_cvt_f64_i32(sgk_i32 a) {
+SGK_INLINE sgk_f64 sgk_cvt_f64_i32(sgk_i32 a) {
   sgk_f64 r;
   SGK__FOR(SGK__N64, j) r.r[j] = _mm256_cvtepi32_pd(sgk__idx128(a.r, j));
   return r;
 }
-static inline sgk_i32 sgk_cvt_i32_f64(sgk_f64 a) {
+SGK_INLINE sgk_i32 sgk_cvt_i32_f64(sgk_f64 a) {
   sgk_i32 r;
   SGK__FOR(SGK__N32, k)
     r.r[k] = _mm256_set_m128i(_mm256_cvttpd_epi32(a.r[2 * k + 1]), _mm256_cvttpd_epi32(a.r[2 * k]));
   return r;
 }
-static inline sgk_i64 sgk_cvt_i64_i32(sgk_i32 a) {
+SGK_INLINE sgk_i64 sgk_cvt_i64_i32(sgk_i32 a) {
   sgk_i64 r; SGK__FOR(SGK__N64, j) r.r[j] = _mm256_cvtepi32_epi64(sgk__idx128(a.r, j)); return r;
 }
-static inline sgk_u64 sgk_cvt_u64_u32(sgk_u32 a) {
+SGK_INLINE sgk_u64 sgk_cvt_u64_u32(sgk_u32 a) {
   sgk_u64 r; SGK__FOR(SGK__N64, j) r.r[j] = _mm256_cvtepu32_epi64(sgk__idx128(a.r, j)); return r;
 }
-static inline __m256i sgk__low_halves(__m256i lo, __m256i hi) { return sgk__pack64(lo, hi); }
-static inline sgk_i32 sgk_cvt_i32_i64(sgk_i64 a) {
+SGK_INLINE __m256i sgk__low_halves(__m256i lo, __m256i hi) { return sgk__pack64(lo, hi); }
+SGK_INLINE sgk_i32 sgk_cvt_i32_i64(sgk_i64 a) {
   sgk_i32 r; SGK__FOR(SGK__N32, k) r.r[k] = sgk__low_halves(a.r[2 * k], a.r[2 * k + 1]); return r;
 }
-static inline sgk_u32 sgk_cvt_u32_u64(sgk_u64 a) {
+SGK_INLINE sgk_u32 sgk_cvt_u32_u64(sgk_u64 a) {
   sgk_u32 r; SGK__FOR(SGK__N32, k) r.r[k] = sgk__low_halves(a.r[2 * k], a.r[2 * k + 1]); return r;
 }
 /* i64 -> f64: hi * 2^32 + lo with exact parts and one rounding (fma) */
-static inline sgk_f64 sgk_cvt_f64_i64(sgk_i64 a) {
+SGK_INLINE sgk_f64 sgk_cvt_f64_i64(sgk_i64 a) {
   sgk_f64 r;
   SGK__FOR(SGK__N64, j) {
     const __m256i split = _mm256_permutevar8x32_epi32(a.r[j], _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
@@ -623,7 +623,7 @@ static inline sgk_f64 sgk_cvt_f64_i64(sgk_i64 a) {
   return r;
 }
 /* f64 -> i64: no AVX2 instruction; lane by lane with the documented out-of-range result */
-static inline sgk_i64 sgk_cvt_i64_f64(sgk_f64 a) {
+SGK_INLINE sgk_i64 sgk_cvt_i64_f64(sgk_f64 a) {
   double x[SGK_W];
   int64_t y[SGK_W];
   sgk__storeu_f64(x, a);
@@ -633,7 +633,7 @@ static inline sgk_i64 sgk_cvt_i64_f64(sgk_f64 a) {
 }
 
 #define SGK__BITCAST(TO, FROM, CAST)                                                              \
-  static inline sgk_##TO sgk_as_##TO##_##FROM(sgk_##FROM a) {                                    \
+  SGK_INLINE sgk_##TO sgk_as_##TO##_##FROM(sgk_##FROM a) {                                    \
     sgk_##TO r; SGK__FOR(SGK__NR_##TO, k) r.r[k] = CAST(a.r[k]); return r;                       \
   }
 SGK__BITCAST(u32, i32, SGK__ID) SGK__BITCAST(i32, u32, SGK__ID)

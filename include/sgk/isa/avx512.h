@@ -63,24 +63,24 @@ typedef struct { __m512d r[SGK__N64]; } sgk_f64;
 
 /* ---- masks ---------------------------------------------------------------------------------- */
 #define SGK__ALL_BITS (SGK_W == 32 ? 0xffffffffu : ((1u << SGK_W) - 1u))
-static inline sgk_mask sgk_mask_from_bits(uint32_t b) { sgk_mask m = {b & SGK__ALL_BITS}; return m; }
-static inline uint32_t sgk_mask_bits(sgk_mask m) { return m.k; }
-static inline sgk_mask sgk_mask_all(void) { return sgk_mask_from_bits(SGK__ALL_BITS); }
-static inline sgk_mask sgk_mask_none(void) { return sgk_mask_from_bits(0); }
-static inline sgk_mask sgk_mask_first_n(uint32_t n) {
+SGK_INLINE sgk_mask sgk_mask_from_bits(uint32_t b) { sgk_mask m = {b & SGK__ALL_BITS}; return m; }
+SGK_INLINE uint32_t sgk_mask_bits(sgk_mask m) { return m.k; }
+SGK_INLINE sgk_mask sgk_mask_all(void) { return sgk_mask_from_bits(SGK__ALL_BITS); }
+SGK_INLINE sgk_mask sgk_mask_none(void) { return sgk_mask_from_bits(0); }
+SGK_INLINE sgk_mask sgk_mask_first_n(uint32_t n) {
   return sgk_mask_from_bits(n >= 32 ? 0xffffffffu : (1u << n) - 1u);
 }
-static inline sgk_mask sgk_mask_and(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.k & b.k); }
-static inline sgk_mask sgk_mask_or(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.k | b.k); }
-static inline sgk_mask sgk_mask_xor(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.k ^ b.k); }
-static inline sgk_mask sgk_mask_andnot(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(~a.k & b.k); }
-static inline sgk_mask sgk_mask_not(sgk_mask a) { return sgk_mask_from_bits(~a.k); }
+SGK_INLINE sgk_mask sgk_mask_and(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.k & b.k); }
+SGK_INLINE sgk_mask sgk_mask_or(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.k | b.k); }
+SGK_INLINE sgk_mask sgk_mask_xor(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.k ^ b.k); }
+SGK_INLINE sgk_mask sgk_mask_andnot(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(~a.k & b.k); }
+SGK_INLINE sgk_mask sgk_mask_not(sgk_mask a) { return sgk_mask_from_bits(~a.k); }
 /* the k register of 32-bit register k, 64-bit register j */
 #define SGK__K32(m, k) ((sgk__k32)((m).k >> (SGK__L32 * (k))))
 #define SGK__K64(m, j) ((__mmask8)((m).k >> (8 * (j))))
 
 /* The 8 32-bit lanes 8j .. 8j+7 of a 32-bit value (as ymm), for the 64-bit register j. */
-static inline __m256i sgk__half8(const sgk__vi *r, int j) {
+SGK_INLINE __m256i sgk__half8(const sgk__vi *r, int j) {
 #if SGK_W == 8
   (void)j;
   return r[0];
@@ -89,7 +89,7 @@ static inline __m256i sgk__half8(const sgk__vi *r, int j) {
 #endif
 }
 /* The inverse: two halves (or one at W = 8) into 32-bit register k. */
-static inline sgk__vi sgk__join8(const __m256i *h, int k) {
+SGK_INLINE sgk__vi sgk__join8(const __m256i *h, int k) {
 #if SGK_W == 8
   (void)k;
   return h[0];
@@ -100,22 +100,22 @@ static inline sgk__vi sgk__join8(const __m256i *h, int k) {
 
 /* ---- register ops --------------------------------------------------------------------------- */
 #define SGK__R_INT32(T, S)                                                                        \
-  static inline sgk__vi sgk__r_add_##T(sgk__vi a, sgk__vi b) { return SGK__P(add_epi32)(a, b); } \
-  static inline sgk__vi sgk__r_sub_##T(sgk__vi a, sgk__vi b) { return SGK__P(sub_epi32)(a, b); } \
-  static inline sgk__vi sgk__r_mul_##T(sgk__vi a, sgk__vi b) { return SGK__P(mullo_epi32)(a, b); } \
-  static inline sgk__vi sgk__r_min_##T(sgk__vi a, sgk__vi b) { return SGK__P(min_##S)(a, b); }   \
-  static inline sgk__vi sgk__r_max_##T(sgk__vi a, sgk__vi b) { return SGK__P(max_##S)(a, b); }   \
-  static inline sgk__vi sgk__r_and_##T(sgk__vi a, sgk__vi b) { return SGK__AND(a, b); } \
-  static inline sgk__vi sgk__r_or_##T(sgk__vi a, sgk__vi b) { return SGK__OR(a, b); }   \
-  static inline sgk__vi sgk__r_xor_##T(sgk__vi a, sgk__vi b) { return SGK__XOR(a, b); } \
-  static inline sgk__vi sgk__r_andnot_##T(sgk__vi a, sgk__vi b) { return SGK__ANDNOT(a, b); } \
-  static inline sgk__vi sgk__r_not_##T(sgk__vi a) { return SGK__XOR(a, SGK__P(set1_epi32)(-1)); } \
-  static inline sgk__vi sgk__r_neg_##T(sgk__vi a) { return SGK__P(sub_epi32)(SGK__P(set1_epi32)(0), a); } \
-  static inline sgk__vi sgk__r_shl_##T(sgk__vi a, uint32_t n) {                                  \
+  SGK_INLINE sgk__vi sgk__r_add_##T(sgk__vi a, sgk__vi b) { return SGK__P(add_epi32)(a, b); } \
+  SGK_INLINE sgk__vi sgk__r_sub_##T(sgk__vi a, sgk__vi b) { return SGK__P(sub_epi32)(a, b); } \
+  SGK_INLINE sgk__vi sgk__r_mul_##T(sgk__vi a, sgk__vi b) { return SGK__P(mullo_epi32)(a, b); } \
+  SGK_INLINE sgk__vi sgk__r_min_##T(sgk__vi a, sgk__vi b) { return SGK__P(min_##S)(a, b); }   \
+  SGK_INLINE sgk__vi sgk__r_max_##T(sgk__vi a, sgk__vi b) { return SGK__P(max_##S)(a, b); }   \
+  SGK_INLINE sgk__vi sgk__r_and_##T(sgk__vi a, sgk__vi b) { return SGK__AND(a, b); } \
+  SGK_INLINE sgk__vi sgk__r_or_##T(sgk__vi a, sgk__vi b) { return SGK__OR(a, b); }   \
+  SGK_INLINE sgk__vi sgk__r_xor_##T(sgk__vi a, sgk__vi b) { return SGK__XOR(a, b); } \
+  SGK_INLINE sgk__vi sgk__r_andnot_##T(sgk__vi a, sgk__vi b) { return SGK__ANDNOT(a, b); } \
+  SGK_INLINE sgk__vi sgk__r_not_##T(sgk__vi a) { return SGK__XOR(a, SGK__P(set1_epi32)(-1)); } \
+  SGK_INLINE sgk__vi sgk__r_neg_##T(sgk__vi a) { return SGK__P(sub_epi32)(SGK__P(set1_epi32)(0), a); } \
+  SGK_INLINE sgk__vi sgk__r_shl_##T(sgk__vi a, uint32_t n) {                                  \
     return SGK__P(sll_epi32)(a, _mm_cvtsi32_si128((int)n));                                      \
   }                                                                                              \
-  static inline sgk__vi sgk__r_shlv_##T(sgk__vi a, sgk__vi n) { return SGK__P(sllv_epi32)(a, n); } \
-  static inline sgk__k32 sgk__r_cmp_##T(sgk__vi a, sgk__vi b, int pred) {                        \
+  SGK_INLINE sgk__vi sgk__r_shlv_##T(sgk__vi a, sgk__vi n) { return SGK__P(sllv_epi32)(a, n); } \
+  SGK_INLINE sgk__k32 sgk__r_cmp_##T(sgk__vi a, sgk__vi b, int pred) {                        \
     switch (pred) {                                                                              \
       case 0: return SGK__P(cmp_##S##_mask)(a, b, _MM_CMPINT_EQ);                                \
       case 1: return SGK__P(cmp_##S##_mask)(a, b, _MM_CMPINT_NE);                                \
@@ -127,33 +127,33 @@ static inline sgk__vi sgk__join8(const __m256i *h, int k) {
   }
 SGK__R_INT32(i32, epi32)
 SGK__R_INT32(u32, epu32)
-static inline sgk__vi sgk__r_shr_i32(sgk__vi a, uint32_t n) {
+SGK_INLINE sgk__vi sgk__r_shr_i32(sgk__vi a, uint32_t n) {
   return SGK__P(sra_epi32)(a, _mm_cvtsi32_si128((int)n));
 }
-static inline sgk__vi sgk__r_shr_u32(sgk__vi a, uint32_t n) {
+SGK_INLINE sgk__vi sgk__r_shr_u32(sgk__vi a, uint32_t n) {
   return SGK__P(srl_epi32)(a, _mm_cvtsi32_si128((int)n));
 }
-static inline sgk__vi sgk__r_shrv_i32(sgk__vi a, sgk__vi n) { return SGK__P(srav_epi32)(a, n); }
-static inline sgk__vi sgk__r_shrv_u32(sgk__vi a, sgk__vi n) { return SGK__P(srlv_epi32)(a, n); }
-static inline sgk__vi sgk__r_abs_i32(sgk__vi a) { return SGK__P(abs_epi32)(a); }
+SGK_INLINE sgk__vi sgk__r_shrv_i32(sgk__vi a, sgk__vi n) { return SGK__P(srav_epi32)(a, n); }
+SGK_INLINE sgk__vi sgk__r_shrv_u32(sgk__vi a, sgk__vi n) { return SGK__P(srlv_epi32)(a, n); }
+SGK_INLINE sgk__vi sgk__r_abs_i32(sgk__vi a) { return SGK__P(abs_epi32)(a); }
 
 #define SGK__R_INT64(T, S)                                                                        \
-  static inline __m512i sgk__r_add_##T(__m512i a, __m512i b) { return _mm512_add_epi64(a, b); }  \
-  static inline __m512i sgk__r_sub_##T(__m512i a, __m512i b) { return _mm512_sub_epi64(a, b); }  \
-  static inline __m512i sgk__r_mul_##T(__m512i a, __m512i b) { return _mm512_mullo_epi64(a, b); } \
-  static inline __m512i sgk__r_min_##T(__m512i a, __m512i b) { return _mm512_min_##S(a, b); }    \
-  static inline __m512i sgk__r_max_##T(__m512i a, __m512i b) { return _mm512_max_##S(a, b); }    \
-  static inline __m512i sgk__r_and_##T(__m512i a, __m512i b) { return _mm512_and_epi64(a, b); }  \
-  static inline __m512i sgk__r_or_##T(__m512i a, __m512i b) { return _mm512_or_epi64(a, b); }    \
-  static inline __m512i sgk__r_xor_##T(__m512i a, __m512i b) { return _mm512_xor_epi64(a, b); }  \
-  static inline __m512i sgk__r_andnot_##T(__m512i a, __m512i b) { return _mm512_andnot_epi64(a, b); } \
-  static inline __m512i sgk__r_not_##T(__m512i a) { return _mm512_xor_epi64(a, _mm512_set1_epi64(-1)); } \
-  static inline __m512i sgk__r_neg_##T(__m512i a) { return _mm512_sub_epi64(_mm512_setzero_si512(), a); } \
-  static inline __m512i sgk__r_shl_##T(__m512i a, uint32_t n) {                                  \
+  SGK_INLINE __m512i sgk__r_add_##T(__m512i a, __m512i b) { return _mm512_add_epi64(a, b); }  \
+  SGK_INLINE __m512i sgk__r_sub_##T(__m512i a, __m512i b) { return _mm512_sub_epi64(a, b); }  \
+  SGK_INLINE __m512i sgk__r_mul_##T(__m512i a, __m512i b) { return _mm512_mullo_epi64(a, b); } \
+  SGK_INLINE __m512i sgk__r_min_##T(__m512i a, __m512i b) { return _mm512_min_##S(a, b); }    \
+  SGK_INLINE __m512i sgk__r_max_##T(__m512i a, __m512i b) { return _mm512_max_##S(a, b); }    \
+  SGK_INLINE __m512i sgk__r_and_##T(__m512i a, __m512i b) { return _mm512_and_epi64(a, b); }  \
+  SGK_INLINE __m512i sgk__r_or_##T(__m512i a, __m512i b) { return _mm512_or_epi64(a, b); }    \
+  SGK_INLINE __m512i sgk__r_xor_##T(__m512i a, __m512i b) { return _mm512_xor_epi64(a, b); }  \
+  SGK_INLINE __m512i sgk__r_andnot_##T(__m512i a, __m512i b) { return _mm512_andnot_epi64(a, b); } \
+  SGK_INLINE __m512i sgk__r_not_##T(__m512i a) { return _mm512_xor_epi64(a, _mm512_set1_epi64(-1)); } \
+  SGK_INLINE __m512i sgk__r_neg_##T(__m512i a) { return _mm512_sub_epi64(_mm512_setzero_si512(), a); } \
+  SGK_INLINE __m512i sgk__r_shl_##T(__m512i a, uint32_t n) {                                  \
     return _mm512_sll_epi64(a, _mm_cvtsi32_si128((int)n));                                       \
   }                                                                                              \
-  static inline __m512i sgk__r_shlv_##T(__m512i a, __m512i n) { return _mm512_sllv_epi64(a, n); } \
-  static inline __mmask8 sgk__r_cmp_##T(__m512i a, __m512i b, int pred) {                        \
+  SGK_INLINE __m512i sgk__r_shlv_##T(__m512i a, __m512i n) { return _mm512_sllv_epi64(a, n); } \
+  SGK_INLINE __mmask8 sgk__r_cmp_##T(__m512i a, __m512i b, int pred) {                        \
     switch (pred) {                                                                              \
       case 0: return _mm512_cmp_##S##_mask(a, b, _MM_CMPINT_EQ);                                 \
       case 1: return _mm512_cmp_##S##_mask(a, b, _MM_CMPINT_NE);                                 \
@@ -165,29 +165,29 @@ static inline sgk__vi sgk__r_abs_i32(sgk__vi a) { return SGK__P(abs_epi32)(a); }
   }
 SGK__R_INT64(i64, epi64)
 SGK__R_INT64(u64, epu64)
-static inline __m512i sgk__r_shr_i64(__m512i a, uint32_t n) {
+SGK_INLINE __m512i sgk__r_shr_i64(__m512i a, uint32_t n) {
   return _mm512_sra_epi64(a, _mm_cvtsi32_si128((int)n));
 }
-static inline __m512i sgk__r_shr_u64(__m512i a, uint32_t n) {
+SGK_INLINE __m512i sgk__r_shr_u64(__m512i a, uint32_t n) {
   return _mm512_srl_epi64(a, _mm_cvtsi32_si128((int)n));
 }
-static inline __m512i sgk__r_shrv_i64(__m512i a, __m512i n) { return _mm512_srav_epi64(a, n); }
-static inline __m512i sgk__r_shrv_u64(__m512i a, __m512i n) { return _mm512_srlv_epi64(a, n); }
-static inline __m512i sgk__r_abs_i64(__m512i a) { return _mm512_abs_epi64(a); }
+SGK_INLINE __m512i sgk__r_shrv_i64(__m512i a, __m512i n) { return _mm512_srav_epi64(a, n); }
+SGK_INLINE __m512i sgk__r_shrv_u64(__m512i a, __m512i n) { return _mm512_srlv_epi64(a, n); }
+SGK_INLINE __m512i sgk__r_abs_i64(__m512i a) { return _mm512_abs_epi64(a); }
 
 /* floats: vminps/vmaxps are exactly a < b ? a : b and a > b ? a : b */
 #define SGK__R_FLOAT(T, V, P, S, K, SIGN)                                                         \
-  static inline V sgk__r_add_##T(V a, V b) { return P(add_##S)(a, b); }                          \
-  static inline V sgk__r_sub_##T(V a, V b) { return P(sub_##S)(a, b); }                          \
-  static inline V sgk__r_mul_##T(V a, V b) { return P(mul_##S)(a, b); }                          \
-  static inline V sgk__r_div_##T(V a, V b) { return P(div_##S)(a, b); }                          \
-  static inline V sgk__r_min_##T(V a, V b) { return P(min_##S)(a, b); }                          \
-  static inline V sgk__r_max_##T(V a, V b) { return P(max_##S)(a, b); }                          \
-  static inline V sgk__r_sqrt_##T(V a) { return P(sqrt_##S)(a); }                                \
-  static inline V sgk__r_neg_##T(V a) { return P(xor_##S)(a, P(set1_##S)(SIGN)); }               \
-  static inline V sgk__r_abs_##T(V a) { return P(andnot_##S)(P(set1_##S)(SIGN), a); }            \
-  static inline V sgk__r_fma_##T(V a, V b, V c) { return P(fmadd_##S)(a, b, c); }                \
-  static inline K sgk__r_cmp_##T(V a, V b, int pred) {                                           \
+  SGK_INLINE V sgk__r_add_##T(V a, V b) { return P(add_##S)(a, b); }                          \
+  SGK_INLINE V sgk__r_sub_##T(V a, V b) { return P(sub_##S)(a, b); }                          \
+  SGK_INLINE V sgk__r_mul_##T(V a, V b) { return P(mul_##S)(a, b); }                          \
+  SGK_INLINE V sgk__r_div_##T(V a, V b) { return P(div_##S)(a, b); }                          \
+  SGK_INLINE V sgk__r_min_##T(V a, V b) { return P(min_##S)(a, b); }                          \
+  SGK_INLINE V sgk__r_max_##T(V a, V b) { return P(max_##S)(a, b); }                          \
+  SGK_INLINE V sgk__r_sqrt_##T(V a) { return P(sqrt_##S)(a); }                                \
+  SGK_INLINE V sgk__r_neg_##T(V a) { return P(xor_##S)(a, P(set1_##S)(SIGN)); }               \
+  SGK_INLINE V sgk__r_abs_##T(V a) { return P(andnot_##S)(P(set1_##S)(SIGN), a); }            \
+  SGK_INLINE V sgk__r_fma_##T(V a, V b, V c) { return P(fmadd_##S)(a, b, c); }                \
+  SGK_INLINE K sgk__r_cmp_##T(V a, V b, int pred) {                                           \
     switch (pred) {                                                                              \
       case 0: return P(cmp_##S##_mask)(a, b, _CMP_EQ_OQ);                                        \
       case 1: return P(cmp_##S##_mask)(a, b, _CMP_NEQ_UQ);                                       \
@@ -203,64 +203,64 @@ SGK__R_FLOAT(f64, __m512d, SGK__P512, pd, __mmask8, -0.0)
 
 /* ---- lifting -------------------------------------------------------------------------------- */
 #define SGK__LIFT1(T, op)                                                                         \
-  static inline sgk_##T sgk_##op##_##T(sgk_##T a) {                                              \
+  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a) {                                              \
     sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = sgk__r_##op##_##T(a.r[k]); return r;           \
   }
 #define SGK__LIFT2(T, op)                                                                         \
-  static inline sgk_##T sgk_##op##_##T(sgk_##T a, sgk_##T b) {                                   \
+  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a, sgk_##T b) {                                   \
     sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = sgk__r_##op##_##T(a.r[k], b.r[k]); return r;   \
   }
 #define SGK__LIFT_SHIFT(T, op)                                                                    \
-  static inline sgk_##T sgk_##op##_##T(sgk_##T a, uint32_t n) {                                  \
+  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a, uint32_t n) {                                  \
     sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = sgk__r_##op##_##T(a.r[k], n); return r;        \
   }
 /* Compares: one k register per register, concatenated into the lane set. */
 #define SGK__CMPS(T, LANES)                                                                       \
-  static inline sgk_mask sgk__cmp_##T(sgk_##T a, sgk_##T b, int pred) {                         \
+  SGK_INLINE sgk_mask sgk__cmp_##T(sgk_##T a, sgk_##T b, int pred) {                         \
     uint32_t bits = 0;                                                                           \
     SGK__FOR(SGK__NR_##T, k) bits |= (uint32_t)sgk__r_cmp_##T(a.r[k], b.r[k], pred) << (LANES * k); \
     return sgk_mask_from_bits(bits);                                                             \
   }                                                                                              \
-  static inline sgk_mask sgk_eq_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 0); }      \
-  static inline sgk_mask sgk_ne_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 1); }      \
-  static inline sgk_mask sgk_lt_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 2); }      \
-  static inline sgk_mask sgk_le_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 3); }      \
-  static inline sgk_mask sgk_gt_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 4); }      \
-  static inline sgk_mask sgk_ge_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 5); }
+  SGK_INLINE sgk_mask sgk_eq_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 0); }      \
+  SGK_INLINE sgk_mask sgk_ne_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 1); }      \
+  SGK_INLINE sgk_mask sgk_lt_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 2); }      \
+  SGK_INLINE sgk_mask sgk_le_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 3); }      \
+  SGK_INLINE sgk_mask sgk_gt_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 4); }      \
+  SGK_INLINE sgk_mask sgk_ge_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_##T(a, b, 5); }
 SGK__CMPS(i32, SGK__L32) SGK__CMPS(u32, SGK__L32) SGK__CMPS(f32, SGK__L32)
 SGK__CMPS(i64, 8) SGK__CMPS(u64, 8) SGK__CMPS(f64, 8)
 
 /* ---- memory, splat, extract, select --------------------------------------------------------- */
 /* 32-bit types: P is the register-width prefix; 64-bit: always zmm. */
 #define SGK__MEM32(T, ct, V, SUF, CASTIN, CASTOUT, SET1)                                          \
-  static inline sgk_##T sgk__loadu_##T(const ct *p) {                                           \
+  SGK_INLINE sgk_##T sgk__loadu_##T(const ct *p) {                                           \
     sgk_##T r; SGK__FOR(SGK__N32, k) r.r[k] = SGK__P(loadu_##SUF)(p + SGK__L32 * k); return r;   \
   }                                                                                              \
-  static inline void sgk__storeu_##T(ct *p, sgk_##T v) {                                         \
+  SGK_INLINE void sgk__storeu_##T(ct *p, sgk_##T v) {                                         \
     SGK__FOR(SGK__N32, k) SGK__P(storeu_##SUF)(p + SGK__L32 * k, v.r[k]);                        \
   }                                                                                              \
-  static inline sgk_##T sgk__load_mask_##T(sgk_mask m, const ct *p) {                            \
+  SGK_INLINE sgk_##T sgk__load_mask_##T(sgk_mask m, const ct *p) {                            \
     sgk_##T r;                                                                                   \
     SGK__FOR(SGK__N32, k) r.r[k] = SGK__P(maskz_loadu_##SUF)(SGK__K32(m, k), p + SGK__L32 * k);  \
     return r;                                                                                    \
   }                                                                                              \
-  static inline void sgk__store_mask_##T(sgk_mask m, ct *p, sgk_##T v) {                         \
+  SGK_INLINE void sgk__store_mask_##T(sgk_mask m, ct *p, sgk_##T v) {                         \
     SGK__FOR(SGK__N32, k) SGK__P(mask_storeu_##SUF)(p + SGK__L32 * k, SGK__K32(m, k), v.r[k]);   \
   }                                                                                              \
-  static inline sgk_##T sgk__gather_mask_##T(sgk_mask m, const ct *base, sgk_i32 idx) {          \
+  SGK_INLINE sgk_##T sgk__gather_mask_##T(sgk_mask m, const ct *base, sgk_i32 idx) {          \
     sgk_##T r;                                                                                   \
     SGK__FOR(SGK__N32, k)                                                                        \
       r.r[k] = CASTOUT(SGK__GATHER32(SGK__K32(m, k), idx.r[k], (const int *)base));              \
     return r;                                                                                    \
   }                                                                                              \
-  static inline void sgk__scatter_mask_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {      \
+  SGK_INLINE void sgk__scatter_mask_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {      \
     SGK__FOR(SGK__N32, k)                                                                        \
       SGK__P(mask_i32scatter_epi32)((int *)base, SGK__K32(m, k), idx.r[k], CASTIN(v.r[k]), 4);   \
   }                                                                                              \
-  static inline sgk_##T sgk_splat_##T(ct x) {                                                    \
+  SGK_INLINE sgk_##T sgk_splat_##T(ct x) {                                                    \
     sgk_##T r; SGK__FOR(SGK__N32, k) r.r[k] = SET1(x); return r;                                 \
   }                                                                                              \
-  static inline sgk_##T sgk_select_##T(sgk_mask m, sgk_##T a, sgk_##T b) {                       \
+  SGK_INLINE sgk_##T sgk_select_##T(sgk_mask m, sgk_##T a, sgk_##T b) {                       \
     sgk_##T r;                                                                                   \
     SGK__FOR(SGK__N32, k) r.r[k] = SGK__P(mask_blend_##SUF)(SGK__K32(m, k), b.r[k], a.r[k]);     \
     return r;                                                                                    \
@@ -277,36 +277,36 @@ SGK__MEM32(u32, uint32_t, sgk__vi, epi32, SGK__ID, SGK__ID, SGK__SET1_32)
 SGK__MEM32(f32, float, sgk__vf, ps, SGK__CASTPS_SI, SGK__CASTSI_PS, SGK__P(set1_ps))
 
 #define SGK__MEM64(T, ct, SUF, CASTIN, CASTOUT, SET1)                                             \
-  static inline sgk_##T sgk__loadu_##T(const ct *p) {                                           \
+  SGK_INLINE sgk_##T sgk__loadu_##T(const ct *p) {                                           \
     sgk_##T r; SGK__FOR(SGK__N64, j) r.r[j] = _mm512_loadu_##SUF(p + 8 * j); return r;           \
   }                                                                                              \
-  static inline void sgk__storeu_##T(ct *p, sgk_##T v) {                                         \
+  SGK_INLINE void sgk__storeu_##T(ct *p, sgk_##T v) {                                         \
     SGK__FOR(SGK__N64, j) _mm512_storeu_##SUF(p + 8 * j, v.r[j]);                                \
   }                                                                                              \
-  static inline sgk_##T sgk__load_mask_##T(sgk_mask m, const ct *p) {                            \
+  SGK_INLINE sgk_##T sgk__load_mask_##T(sgk_mask m, const ct *p) {                            \
     sgk_##T r;                                                                                   \
     SGK__FOR(SGK__N64, j) r.r[j] = _mm512_maskz_loadu_##SUF(SGK__K64(m, j), p + 8 * j);          \
     return r;                                                                                    \
   }                                                                                              \
-  static inline void sgk__store_mask_##T(sgk_mask m, ct *p, sgk_##T v) {                         \
+  SGK_INLINE void sgk__store_mask_##T(sgk_mask m, ct *p, sgk_##T v) {                         \
     SGK__FOR(SGK__N64, j) _mm512_mask_storeu_##SUF(p + 8 * j, SGK__K64(m, j), v.r[j]);           \
   }                                                                                              \
-  static inline sgk_##T sgk__gather_mask_##T(sgk_mask m, const ct *base, sgk_i32 idx) {          \
+  SGK_INLINE sgk_##T sgk__gather_mask_##T(sgk_mask m, const ct *base, sgk_i32 idx) {          \
     sgk_##T r;                                                                                   \
     SGK__FOR(SGK__N64, j)                                                                        \
       r.r[j] = CASTOUT(_mm512_mask_i32gather_epi64(_mm512_setzero_si512(), SGK__K64(m, j),       \
                                                    sgk__half8(idx.r, j), (const void *)base, 8)); \
     return r;                                                                                    \
   }                                                                                              \
-  static inline void sgk__scatter_mask_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {      \
+  SGK_INLINE void sgk__scatter_mask_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {      \
     SGK__FOR(SGK__N64, j)                                                                        \
       _mm512_mask_i32scatter_epi64((void *)base, SGK__K64(m, j), sgk__half8(idx.r, j),           \
                                    CASTIN(v.r[j]), 8);                                           \
   }                                                                                              \
-  static inline sgk_##T sgk_splat_##T(ct x) {                                                    \
+  SGK_INLINE sgk_##T sgk_splat_##T(ct x) {                                                    \
     sgk_##T r; SGK__FOR(SGK__N64, j) r.r[j] = SET1(x); return r;                                 \
   }                                                                                              \
-  static inline sgk_##T sgk_select_##T(sgk_mask m, sgk_##T a, sgk_##T b) {                       \
+  SGK_INLINE sgk_##T sgk_select_##T(sgk_mask m, sgk_##T a, sgk_##T b) {                       \
     sgk_##T r;                                                                                   \
     SGK__FOR(SGK__N64, j) r.r[j] = _mm512_mask_blend_##SUF(SGK__K64(m, j), b.r[j], a.r[j]);      \
     return r;                                                                                    \
@@ -317,7 +317,7 @@ SGK__MEM64(u64, uint64_t, epi64, SGK__ID, SGK__ID, SGK__SET1_64)
 SGK__MEM64(f64, double, pd, _mm512_castpd_si512, _mm512_castsi512_pd, _mm512_set1_pd)
 
 #define SGK__EXTRACT(T, ct)                                                                       \
-  static inline ct sgk_extract_##T(sgk_##T v, int lane) {                                        \
+  SGK_INLINE ct sgk_extract_##T(sgk_##T v, int lane) {                                        \
     ct a[SGK_W];                                                                                 \
     sgk__storeu_##T(a, v);                                                                       \
     return a[lane];                                                                              \
@@ -325,14 +325,14 @@ SGK__MEM64(f64, double, pd, _mm512_castpd_si512, _mm512_castsi512_pd, _mm512_set
 SGK__EXTRACT(i32, int32_t) SGK__EXTRACT(u32, uint32_t) SGK__EXTRACT(f32, float)
 SGK__EXTRACT(i64, int64_t) SGK__EXTRACT(u64, uint64_t) SGK__EXTRACT(f64, double)
 
-static inline sgk__vi sgk__iota_reg(void) {
+SGK_INLINE sgk__vi sgk__iota_reg(void) {
 #if SGK_W == 8
   return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
 #else
   return _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 #endif
 }
-static inline sgk_u32 sgk__iota_u32(void) {
+SGK_INLINE sgk_u32 sgk__iota_u32(void) {
   sgk_u32 r;
   SGK__FOR(SGK__N32, k) r.r[k] = SGK__P(add_epi32)(sgk__iota_reg(), SGK__P(set1_epi32)(SGK__L32 * k));
   return r;
@@ -345,7 +345,7 @@ static inline sgk_u32 sgk__iota_u32(void) {
   SGK__LIFT2(T, shlv) SGK__LIFT2(T, shrv) SGK__LIFT1(T, not) SGK__LIFT1(T, neg)                  \
   SGK__LIFT_SHIFT(T, shl) SGK__LIFT_SHIFT(T, shr)                                                \
   SGK__LANEWISE_BINARY(T, ct, div) /* no integer vector division on x86 */                       \
-  static inline sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                           \
+  SGK_INLINE sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                           \
     return sgk_add_##T(sgk_mul_##T(a, b), c);                                                    \
   }
 SGK__INT_ARITH(i32, int32_t) SGK__LIFT1(i32, abs)
@@ -355,7 +355,7 @@ SGK__INT_ARITH(u64, uint64_t)
 #define SGK__FLOAT_ARITH(T)                                                                       \
   SGK__LIFT2(T, add) SGK__LIFT2(T, sub) SGK__LIFT2(T, mul) SGK__LIFT2(T, div) SGK__LIFT2(T, min) \
   SGK__LIFT2(T, max) SGK__LIFT1(T, sqrt) SGK__LIFT1(T, neg) SGK__LIFT1(T, abs)                   \
-  static inline sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                           \
+  SGK_INLINE sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                           \
     sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = sgk__r_fma_##T(a.r[k], b.r[k], c.r[k]); return r; \
   }
 SGK__FLOAT_ARITH(f32)
@@ -364,14 +364,14 @@ SGK__FLOAT_ARITH(f64)
 /* ---- shuffles --------------------------------------------------------------------------------
  * Every lane movement is a permute of 32-bit lanes (vpermd / vpermi2d) or of 64-bit lanes
  * (vpermq / vpermi2q). sgk__pick32/64 index across all registers of a value, mod W. */
-static inline sgk__vi sgk__pick32(const sgk__vi *x, sgk__vi idx) {
+SGK_INLINE sgk__vi sgk__pick32(const sgk__vi *x, sgk__vi idx) {
 #if SGK_W == 32
   return _mm512_permutex2var_epi32(x[0], idx, x[1]);
 #else
   return SGK__P(permutexvar_epi32)(idx, x[0]);
 #endif
 }
-static inline __m512i sgk__pick64(const __m512i *x, __m512i idx) {
+SGK_INLINE __m512i sgk__pick64(const __m512i *x, __m512i idx) {
 #if SGK_W == 8
   return _mm512_permutexvar_epi64(idx, x[0]);
 #elif SGK_W == 16
@@ -383,16 +383,16 @@ static inline __m512i sgk__pick64(const __m512i *x, __m512i idx) {
 #endif
 }
 #define SGK__SHUFFLE32(T, TOSI, FROMSI)                                                           \
-  static inline sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                               \
+  SGK_INLINE sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                               \
     sgk__vi src[SGK__N32];                                                                       \
     SGK__FOR(SGK__N32, k) src[k] = TOSI(x.r[k]);                                                 \
     sgk_##T r; SGK__FOR(SGK__N32, k) r.r[k] = FROMSI(sgk__pick32(src, idx.r[k])); return r;      \
   }                                                                                              \
-  static inline sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane) {                           \
+  SGK_INLINE sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane) {                           \
     return sgk__permute_##T(x, sgk_splat_u32(lane));                                             \
   }
 #define SGK__SHUFFLE64(T, TOSI, FROMSI)                                                           \
-  static inline sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                               \
+  SGK_INLINE sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                               \
     __m512i src[SGK__N64];                                                                       \
     SGK__FOR(SGK__N64, j) src[j] = TOSI(x.r[j]);                                                 \
     sgk_##T r;                                                                                   \
@@ -400,7 +400,7 @@ static inline __m512i sgk__pick64(const __m512i *x, __m512i idx) {
       r.r[j] = FROMSI(sgk__pick64(src, _mm512_cvtepu32_epi64(sgk__half8(idx.r, j))));            \
     return r;                                                                                    \
   }                                                                                              \
-  static inline sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane) {                           \
+  SGK_INLINE sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane) {                           \
     const __m512i v = TOSI(x.r[lane >> 3]);                                                      \
     sgk_##T r;                                                                                   \
     SGK__FOR(SGK__N64, j) r.r[j] = FROMSI(_mm512_permutexvar_epi64(_mm512_set1_epi64(lane & 7), v)); \
@@ -411,10 +411,10 @@ SGK__SHUFFLE32(f32, SGK__CASTPS_SI, SGK__CASTSI_PS)
 SGK__SHUFFLE64(i64, SGK__ID, SGK__ID) SGK__SHUFFLE64(u64, SGK__ID, SGK__ID)
 SGK__SHUFFLE64(f64, _mm512_castpd_si512, _mm512_castsi512_pd)
 #define SGK__SHIFTS(T)                                                                            \
-  static inline sgk_##T sgk__shift_left_##T(sgk_##T x, uint32_t d) {                             \
+  SGK_INLINE sgk_##T sgk__shift_left_##T(sgk_##T x, uint32_t d) {                             \
     return sgk__permute_##T(x, sgk_add_u32(sgk__iota_u32(), sgk_splat_u32(d)));                  \
   }                                                                                              \
-  static inline sgk_##T sgk__shift_right_##T(sgk_##T x, uint32_t d) {                            \
+  SGK_INLINE sgk_##T sgk__shift_right_##T(sgk_##T x, uint32_t d) {                            \
     return sgk__permute_##T(x, sgk_sub_u32(sgk__iota_u32(), sgk_splat_u32(d)));                  \
   }
 SGK__SHIFTS(i32) SGK__SHIFTS(u32) SGK__SHIFTS(f32) SGK__SHIFTS(i64) SGK__SHIFTS(u64) SGK__SHIFTS(f64)
@@ -423,14 +423,14 @@ SGK__SHIFTS(i32) SGK__SHIFTS(u32) SGK__SHIFTS(f32) SGK__SHIFTS(i64) SGK__SHIFTS(
  * Inside a register, lane i meets lane i + s (tree) or i - d (scan) through a permute; lanes of
  * the register below enter a scan step through the two-source permute. */
 #define SGK__ORDERED(T, ct, V, VI, LANES, IOTA, PERM1, PERM2, TOSI, FROMSI, BLEND, X0, op)       \
-  static inline ct sgk__reduce_full_##op##_##T(sgk_##T x) {                                      \
+  SGK_INLINE ct sgk__reduce_full_##op##_##T(sgk_##T x) {                                      \
     for (int n = SGK__NR_##T / 2; n >= 1; n /= 2)                                                \
       SGK__FOR(n, k) x.r[k] = sgk__r_##op##_##T(x.r[k], x.r[k + n]);                             \
     for (int s = LANES / 2; s >= 1; s /= 2)                                                      \
       x.r[0] = sgk__r_##op##_##T(x.r[0], FROMSI(PERM1(IOTA(s), TOSI(x.r[0]))));                  \
     return X0(x.r[0]);                                                                           \
   }                                                                                              \
-  static inline sgk_##T sgk__scan_full_##op##_##T(sgk_##T x) {                                   \
+  SGK_INLINE sgk_##T sgk__scan_full_##op##_##T(sgk_##T x) {                                   \
     for (int d = 1; d < LANES; d *= 2) {                                                         \
       const VI from = IOTA(-d); /* lane i <- lane i - d, across the register below */            \
       for (int k = SGK__NR_##T - 1; k >= 1; --k)                                                 \
@@ -446,10 +446,10 @@ SGK__SHIFTS(i32) SGK__SHIFTS(u32) SGK__SHIFTS(f32) SGK__SHIFTS(i64) SGK__SHIFTS(
 /* Lane index vectors i + s + LANES (|s| < LANES): a one-source permute reads lane (i + s) mod
  * LANES; the two-source one, over (register below, this register), reads lane i + s of this
  * register or, where i + s < 0, lane LANES + i + s of the one below. */
-static inline sgk__vi sgk__iota32_plus(int s) {
+SGK_INLINE sgk__vi sgk__iota32_plus(int s) {
   return SGK__P(add_epi32)(sgk__iota_reg(), SGK__P(set1_epi32)(s + SGK__L32));
 }
-static inline __m512i sgk__iota64_plus(int s) {
+SGK_INLINE __m512i sgk__iota64_plus(int s) {
   return _mm512_add_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7), _mm512_set1_epi64(s + 8));
 }
 #if SGK_W == 8
@@ -496,7 +496,7 @@ SGK__ALL_ORDERED(SGK__ORDERED64, f64, double, __m512d, _mm512_castpd_si512, _mm5
 
 /* ---- conversions ---------------------------------------------------------------------------- */
 #define SGK__CVT32(TO, FROM, FN)                                                                  \
-  static inline sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                   \
+  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                   \
     sgk_##TO r; SGK__FOR(SGK__N32, k) r.r[k] = SGK__P(FN)(a.r[k]); return r;                     \
   }
 SGK__CVT32(f32, i32, cvtepi32_ps)
@@ -504,14 +504,14 @@ SGK__CVT32(f32, u32, cvtepu32_ps)
 SGK__CVT32(i32, f32, cvttps_epi32)  /* NaN, out of range: INT32_MIN */
 SGK__CVT32(u32, f32, cvttps_epu32)  /* NaN, out of range: UINT32_MAX */
 #define SGK__CVT64(TO, FROM, FN)                                                                  \
-  static inline sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                   \
+  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                   \
     sgk_##TO r; SGK__FOR(SGK__N64, j) r.r[j] = _mm512_##FN(a.r[j]); return r;                    \
   }
 SGK__CVT64(f64, i64, cvtepi64_pd)
 SGK__CVT64(i64, f64, cvttpd_epi64)  /* NaN, out of range: INT64_MIN */
 /* widening: 8 lanes of a 32-bit value into one zmm of 64-bit lanes */
 #define SGK__WIDEN(TO, FROM, FN, CASTIN)                                                          \
-  static inline sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                   \
+  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                   \
     sgk__vi s[SGK__N32];                                                                         \
     SGK__FOR(SGK__N32, k) s[k] = CASTIN(a.r[k]);                                                 \
     sgk_##TO r; SGK__FOR(SGK__N64, j) r.r[j] = FN(sgk__half8(s, j)); return r;                   \
@@ -523,7 +523,7 @@ SGK__WIDEN(u64, u32, _mm512_cvtepu32_epi64, SGK__ID)
 SGK__WIDEN(f64, f32, SGK__PS_PD_SI, SGK__CASTPS_SI)
 /* narrowing: each zmm of 64-bit lanes into 8 lanes of a 32-bit value */
 #define SGK__NARROW(TO, FROM, FN, CASTOUT)                                                        \
-  static inline sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                   \
+  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                   \
     __m256i h[SGK__N64];                                                                         \
     SGK__FOR(SGK__N64, j) h[j] = FN(a.r[j]);                                                     \
     sgk_##TO r; SGK__FOR(SGK__N32, k) r.r[k] = CASTOUT(sgk__join8(h, k)); return r;              \
@@ -535,7 +535,7 @@ SGK__NARROW(u32, u64, _mm512_cvtepi64_epi32, SGK__ID)
 SGK__NARROW(f32, f64, SGK__PD_PS_SI, SGK__CASTSI_PS)
 
 #define SGK__BITCAST(TO, FROM, CAST)                                                              \
-  static inline sgk_##TO sgk_as_##TO##_##FROM(sgk_##FROM a) {                                    \
+  SGK_INLINE sgk_##TO sgk_as_##TO##_##FROM(sgk_##FROM a) {                                    \
     sgk_##TO r; SGK__FOR(SGK__NR_##TO, k) r.r[k] = CAST(a.r[k]); return r;                       \
   }
 SGK__BITCAST(u32, i32, SGK__ID) SGK__BITCAST(i32, u32, SGK__ID)
@@ -552,7 +552,7 @@ SGK__BITCAST(i64, f64, _mm512_castpd_si512) SGK__BITCAST(f64, i64, _mm512_castsi
  * each lane's old value as if the lanes had gone one at a time in order. */
 #define SGK_ISA_HAS_LOCAL_ATOMICS_32 1
 
-static inline uint32_t sgk__or_lanes(sgk__vi v) {
+SGK_INLINE uint32_t sgk__or_lanes(sgk__vi v) {
 #if SGK_W == 8
   const __m128i a = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
   const __m128i b = _mm_or_si128(a, _mm_shuffle_epi32(a, 0x4e));
@@ -565,7 +565,7 @@ static inline uint32_t sgk__or_lanes(sgk__vi v) {
 /* acc lane i <- op over the active lanes j <= i with idx[j] == idx[i]; *last: lanes with no later
  * duplicate. */
 #define SGK__FOLD_RUNS(T, ct)                                                                     \
-  static inline sgk__vi sgk__fold_runs_##T(sgk__k32 active, sgk__vi idx, sgk__vi v, int op,     \
+  SGK_INLINE sgk__vi sgk__fold_runs_##T(sgk__k32 active, sgk__vi idx, sgk__vi v, int op,     \
                                            sgk__k32 *last) {                                     \
     const sgk__vi conf = SGK__AND(SGK__P(maskz_conflict_epi32)(active, idx),            \
                                            SGK__P(set1_epi32)((int)active));                     \
@@ -590,7 +590,7 @@ static inline uint32_t sgk__or_lanes(sgk__vi v) {
     }                                                                                            \
     return acc;                                                                                  \
   }                                                                                              \
-  static inline void sgk__local_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op) {  \
+  SGK_INLINE void sgk__local_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op) {  \
     SGK__FOR(SGK__N32, k) {                                                                      \
       const sgk__k32 active = SGK__K32(m, k);                                                    \
       if (!active) continue;                                                                     \
@@ -613,7 +613,7 @@ SGK__FOLD_RUNS(i32, int32_t)
 SGK__FOLD_RUNS(u32, uint32_t)
 
 #define SGK__LOCAL_ATOMICS32(T, ct)                                                               \
-  static inline sgk_##T sgk__local_fetch_add_##T(sgk_mask active_, ct *base, sgk_i32 idx,        \
+  SGK_INLINE sgk_##T sgk__local_fetch_add_##T(sgk_mask active_, ct *base, sgk_i32 idx,        \
                                                   sgk_##T v) {                                   \
     sgk_##T out;                                                                                 \
     SGK__FOR(SGK__N32, k) {                                                                      \

@@ -32,57 +32,57 @@ typedef struct { _Alignas(64) double v[SGK_W]; } sgk_f64;
 
 /* ---- masks ---- */
 #define SGK__ALL_BITS (SGK_W == 32 ? 0xffffffffu : ((1u << SGK_W) - 1u))
-static inline sgk_mask sgk_mask_from_bits(uint32_t b) { sgk_mask m = {b & SGK__ALL_BITS}; return m; }
-static inline uint32_t sgk_mask_bits(sgk_mask m) { return m.bits; }
-static inline sgk_mask sgk_mask_all(void) { return sgk_mask_from_bits(SGK__ALL_BITS); }
-static inline sgk_mask sgk_mask_none(void) { return sgk_mask_from_bits(0); }
-static inline sgk_mask sgk_mask_first_n(uint32_t n) {
+SGK_INLINE sgk_mask sgk_mask_from_bits(uint32_t b) { sgk_mask m = {b & SGK__ALL_BITS}; return m; }
+SGK_INLINE uint32_t sgk_mask_bits(sgk_mask m) { return m.bits; }
+SGK_INLINE sgk_mask sgk_mask_all(void) { return sgk_mask_from_bits(SGK__ALL_BITS); }
+SGK_INLINE sgk_mask sgk_mask_none(void) { return sgk_mask_from_bits(0); }
+SGK_INLINE sgk_mask sgk_mask_first_n(uint32_t n) {
   return sgk_mask_from_bits(n >= 32 ? 0xffffffffu : (1u << n) - 1u);
 }
-static inline sgk_mask sgk_mask_and(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.bits & b.bits); }
-static inline sgk_mask sgk_mask_or(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.bits | b.bits); }
-static inline sgk_mask sgk_mask_xor(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.bits ^ b.bits); }
-static inline sgk_mask sgk_mask_andnot(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(~a.bits & b.bits); }
-static inline sgk_mask sgk_mask_not(sgk_mask a) { return sgk_mask_from_bits(~a.bits); }
-static inline int sgk__mask_lane(sgk_mask m, int i) { return (int)((m.bits >> i) & 1u); }
+SGK_INLINE sgk_mask sgk_mask_and(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.bits & b.bits); }
+SGK_INLINE sgk_mask sgk_mask_or(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.bits | b.bits); }
+SGK_INLINE sgk_mask sgk_mask_xor(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.bits ^ b.bits); }
+SGK_INLINE sgk_mask sgk_mask_andnot(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(~a.bits & b.bits); }
+SGK_INLINE sgk_mask sgk_mask_not(sgk_mask a) { return sgk_mask_from_bits(~a.bits); }
+SGK_INLINE int sgk__mask_lane(sgk_mask m, int i) { return (int)((m.bits >> i) & 1u); }
 
 /* ---- lane loops ---- */
 #define SGK__MAP1(T, op)                                                                         \
-  static inline sgk_##T sgk_##op##_##T(sgk_##T a) {                                             \
+  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a) {                                             \
     sgk_##T r; SGK__LANES(i) r.v[i] = sgk__##op##1_##T(a.v[i]); return r;                       \
   }
 #define SGK__MAP2(T, op)                                                                         \
-  static inline sgk_##T sgk_##op##_##T(sgk_##T a, sgk_##T b) {                                  \
+  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a, sgk_##T b) {                                  \
     sgk_##T r; SGK__LANES(i) r.v[i] = sgk__##op##1_##T(a.v[i], b.v[i]); return r;               \
   }
 #define SGK__CMP(T, op, expr)                                                                    \
-  static inline sgk_mask sgk_##op##_##T(sgk_##T a, sgk_##T b) {                                 \
+  SGK_INLINE sgk_mask sgk_##op##_##T(sgk_##T a, sgk_##T b) {                                 \
     uint32_t m = 0; SGK__LANES(i) { const __typeof__(a.v[0]) x = a.v[i], y = b.v[i];            \
                                     m |= (uint32_t)(expr) << i; }                               \
     return sgk_mask_from_bits(m);                                                               \
   }
 
 #define SGK__COMMON(T, ct)                                                                       \
-  static inline sgk_##T sgk_splat_##T(ct x) { sgk_##T r; SGK__LANES(i) r.v[i] = x; return r; } \
-  static inline sgk_##T sgk__loadu_##T(const ct *p) {                                           \
+  SGK_INLINE sgk_##T sgk_splat_##T(ct x) { sgk_##T r; SGK__LANES(i) r.v[i] = x; return r; } \
+  SGK_INLINE sgk_##T sgk__loadu_##T(const ct *p) {                                           \
     sgk_##T r; memcpy(r.v, p, sizeof r.v); return r;                                            \
   }                                                                                             \
-  static inline void sgk__storeu_##T(ct *p, sgk_##T v) { memcpy(p, v.v, sizeof v.v); }         \
-  static inline sgk_##T sgk__load_mask_##T(sgk_mask m, const ct *p) {                           \
+  SGK_INLINE void sgk__storeu_##T(ct *p, sgk_##T v) { memcpy(p, v.v, sizeof v.v); }         \
+  SGK_INLINE sgk_##T sgk__load_mask_##T(sgk_mask m, const ct *p) {                           \
     sgk_##T r; SGK__LANES(i) r.v[i] = sgk__mask_lane(m, i) ? p[i] : (ct)0; return r;            \
   }                                                                                             \
-  static inline void sgk__store_mask_##T(sgk_mask m, ct *p, sgk_##T v) {                        \
+  SGK_INLINE void sgk__store_mask_##T(sgk_mask m, ct *p, sgk_##T v) {                        \
     SGK__LANES(i) if (sgk__mask_lane(m, i)) p[i] = v.v[i];                                      \
   }                                                                                             \
-  static inline sgk_##T sgk__gather_mask_##T(sgk_mask m, const ct *base, sgk_i32 idx) {         \
+  SGK_INLINE sgk_##T sgk__gather_mask_##T(sgk_mask m, const ct *base, sgk_i32 idx) {         \
     sgk_##T r; SGK__LANES(i) r.v[i] = sgk__mask_lane(m, i) ? base[idx.v[i]] : (ct)0; return r;  \
   }                                                                                             \
   /* Lanes are written in increasing order: where indices repeat, the highest lane wins. */    \
-  static inline void sgk__scatter_mask_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {      \
+  SGK_INLINE void sgk__scatter_mask_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {      \
     SGK__LANES(i) if (sgk__mask_lane(m, i)) base[idx.v[i]] = v.v[i];                            \
   }                                                                                             \
-  static inline ct sgk_extract_##T(sgk_##T v, int lane) { return v.v[lane]; }                   \
-  static inline sgk_##T sgk_select_##T(sgk_mask m, sgk_##T a, sgk_##T b) {                      \
+  SGK_INLINE ct sgk_extract_##T(sgk_##T v, int lane) { return v.v[lane]; }                   \
+  SGK_INLINE sgk_##T sgk_select_##T(sgk_mask m, sgk_##T a, sgk_##T b) {                      \
     sgk_##T r; SGK__LANES(i) r.v[i] = sgk__mask_lane(m, i) ? a.v[i] : b.v[i]; return r;         \
   }                                                                                             \
   SGK__MAP2(T, add) SGK__MAP2(T, sub) SGK__MAP2(T, mul) SGK__MAP2(T, div)                       \
@@ -90,30 +90,30 @@ static inline int sgk__mask_lane(sgk_mask m, int i) { return (int)((m.bits >> i)
   SGK__CMP(T, eq, x == y) SGK__CMP(T, ne, x != y) SGK__CMP(T, lt, x < y)                        \
   SGK__CMP(T, le, x <= y) SGK__CMP(T, gt, x > y) SGK__CMP(T, ge, x >= y)                        \
   /* lane i <- x[lane] */                                                                       \
-  static inline sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane) {                          \
+  SGK_INLINE sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane) {                          \
     return sgk_splat_##T(x.v[lane]);                                                            \
   }                                                                                             \
   /* lane i <- x[idx[i] mod W] */                                                               \
-  static inline sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                              \
+  SGK_INLINE sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                              \
     sgk_##T r; SGK__LANES(i) r.v[i] = x.v[idx.v[i] & (SGK_W - 1)]; return r;                    \
   }                                                                                             \
   /* lane i <- x[i + d] where i + d < W; other lanes unspecified (here: x[i]) */                                           \
-  static inline sgk_##T sgk__shift_left_##T(sgk_##T x, uint32_t d) {                            \
+  SGK_INLINE sgk_##T sgk__shift_left_##T(sgk_##T x, uint32_t d) {                            \
     sgk_##T r; SGK__LANES(i) r.v[i] = i + d < SGK_W ? x.v[i + d] : x.v[i]; return r;            \
   }                                                                                             \
   /* lane i <- x[i - d] where i >= d; other lanes unspecified (here: x[i]) */                                              \
-  static inline sgk_##T sgk__shift_right_##T(sgk_##T x, uint32_t d) {                           \
+  SGK_INLINE sgk_##T sgk__shift_right_##T(sgk_##T x, uint32_t d) {                           \
     sgk_##T r; SGK__LANES(i) r.v[i] = (uint32_t)i >= d ? x.v[i - d] : x.v[i]; return r;         \
   }
 
 /* Full-width reduction tree and Hillis-Steele scan, the order every backend follows. */
 #define SGK__TREE(T, ct, op)                                                                     \
-  static inline ct sgk__reduce_full_##op##_##T(sgk_##T x) {                                     \
+  SGK_INLINE ct sgk__reduce_full_##op##_##T(sgk_##T x) {                                     \
     for (int s = SGK_W / 2; s >= 1; s /= 2)                                                     \
       for (int i = 0; i < s; ++i) x.v[i] = sgk__##op##1_##T(x.v[i], x.v[i + s]);                \
     return x.v[0];                                                                              \
   }                                                                                             \
-  static inline sgk_##T sgk__scan_full_##op##_##T(sgk_##T x) {                                  \
+  SGK_INLINE sgk_##T sgk__scan_full_##op##_##T(sgk_##T x) {                                  \
     for (int d = 1; d < SGK_W; d *= 2) {                                                        \
       sgk_##T prev = x;                                                                         \
       for (int i = d; i < SGK_W; ++i) x.v[i] = sgk__##op##1_##T(prev.v[i - d], prev.v[i]);      \
@@ -123,39 +123,39 @@ static inline int sgk__mask_lane(sgk_mask m, int i) { return (int)((m.bits >> i)
 
 #define SGK__INT_ONLY(T, ct)                                                                     \
   SGK__MAP2(T, and) SGK__MAP2(T, or) SGK__MAP2(T, xor)                                          \
-  static inline sgk_##T sgk_not_##T(sgk_##T a) { sgk_##T r; SGK__LANES(i) r.v[i] = ~a.v[i]; return r; } \
-  static inline sgk_##T sgk_andnot_##T(sgk_##T a, sgk_##T b) {                                  \
+  SGK_INLINE sgk_##T sgk_not_##T(sgk_##T a) { sgk_##T r; SGK__LANES(i) r.v[i] = ~a.v[i]; return r; } \
+  SGK_INLINE sgk_##T sgk_andnot_##T(sgk_##T a, sgk_##T b) {                                  \
     sgk_##T r; SGK__LANES(i) r.v[i] = ~a.v[i] & b.v[i]; return r;                               \
   }                                                                                             \
-  static inline sgk_##T sgk_shl_##T(sgk_##T a, uint32_t n) {                                    \
+  SGK_INLINE sgk_##T sgk_shl_##T(sgk_##T a, uint32_t n) {                                    \
     sgk_##T r; SGK__LANES(i) r.v[i] = sgk__shl1_##T(a.v[i], n); return r;                       \
   }                                                                                             \
-  static inline sgk_##T sgk_shr_##T(sgk_##T a, uint32_t n) {                                    \
+  SGK_INLINE sgk_##T sgk_shr_##T(sgk_##T a, uint32_t n) {                                    \
     sgk_##T r; SGK__LANES(i) r.v[i] = sgk__shr1_##T(a.v[i], n); return r;                       \
   }                                                                                             \
-  static inline sgk_##T sgk_shlv_##T(sgk_##T a, sgk_##T n) {                                    \
+  SGK_INLINE sgk_##T sgk_shlv_##T(sgk_##T a, sgk_##T n) {                                    \
     sgk_##T r; SGK__LANES(i) r.v[i] = sgk__shl1_##T(a.v[i], (uint64_t)n.v[i]); return r;        \
   }                                                                                             \
-  static inline sgk_##T sgk_shrv_##T(sgk_##T a, sgk_##T n) {                                    \
+  SGK_INLINE sgk_##T sgk_shrv_##T(sgk_##T a, sgk_##T n) {                                    \
     sgk_##T r; SGK__LANES(i) r.v[i] = sgk__shr1_##T(a.v[i], (uint64_t)n.v[i]); return r;        \
   }                                                                                             \
-  static inline sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                          \
+  SGK_INLINE sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                          \
     return sgk_add_##T(sgk_mul_##T(a, b), c);                                                   \
   }                                                                                             \
   SGK__TREE(T, ct, add) SGK__TREE(T, ct, mul) SGK__TREE(T, ct, min) SGK__TREE(T, ct, max)       \
   SGK__TREE(T, ct, and) SGK__TREE(T, ct, or) SGK__TREE(T, ct, xor)
 
 #define SGK__SIGNED_ONLY(T)                                                                      \
-  static inline sgk_##T sgk_abs_##T(sgk_##T a) {                                                \
+  SGK_INLINE sgk_##T sgk_abs_##T(sgk_##T a) {                                                \
     return sgk_select_##T(sgk_lt_##T(a, sgk_splat_##T(0)), sgk_neg_##T(a), a);                  \
   }
 
 #define SGK__FLOAT_ONLY(T, ct)                                                                   \
   SGK__MAP1(T, sqrt)                                                                            \
-  static inline sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                          \
+  SGK_INLINE sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                          \
     sgk_##T r; SGK__LANES(i) r.v[i] = sgk__fma1_##T(a.v[i], b.v[i], c.v[i]); return r;          \
   }                                                                                             \
-  static inline sgk_##T sgk_abs_##T(sgk_##T a) {                                                \
+  SGK_INLINE sgk_##T sgk_abs_##T(sgk_##T a) {                                                \
     sgk_##T r; SGK__LANES(i) r.v[i] = (ct)fabs(a.v[i]); return r;                               \
   }                                                                                             \
   SGK__TREE(T, ct, add) SGK__TREE(T, ct, mul) SGK__TREE(T, ct, min) SGK__TREE(T, ct, max)
@@ -167,15 +167,15 @@ SGK__COMMON(u64, uint64_t) SGK__INT_ONLY(u64, uint64_t)
 SGK__COMMON(f32, float) SGK__FLOAT_ONLY(f32, float)
 SGK__COMMON(f64, double) SGK__FLOAT_ONLY(f64, double)
 
-static inline sgk_u32 sgk__iota_u32(void) { sgk_u32 r; SGK__LANES(i) r.v[i] = (uint32_t)i; return r; }
+SGK_INLINE sgk_u32 sgk__iota_u32(void) { sgk_u32 r; SGK__LANES(i) r.v[i] = (uint32_t)i; return r; }
 
 /* ---- conversions ---- */
 #define SGK__CVT(TO, FROM, expr)                                                                 \
-  static inline sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                  \
+  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                  \
     sgk_##TO r; SGK__LANES(i) { const __typeof__(a.v[0]) x = a.v[i]; r.v[i] = (expr); } return r; \
   }
 #define SGK__BITCAST(TO, FROM)                                                                   \
-  static inline sgk_##TO sgk_as_##TO##_##FROM(sgk_##FROM a) {                                   \
+  SGK_INLINE sgk_##TO sgk_as_##TO##_##FROM(sgk_##FROM a) {                                   \
     sgk_##TO r; memcpy(&r, &a, sizeof r); return r;                                             \
   }
 SGK__CVT(f32, i32, (float)x)

@@ -1,0 +1,113 @@
+// Primitive throughput per ISA and sub-group size, scalar backend in the same run. Google
+// Benchmark calling the C API directly; after the runs, a table of elements/s and speedups over
+// scalar. Usage: bench_primitives [--benchmark_filter=...] [--benchmark_min_time=...]
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "primitives.h"
+
+namespace {
+
+struct Primitive {
+  const char *name;
+  const sgk_kernel *kernel;
+  const char *what;
+};
+
+const Primitive kPrimitives[] = {
+#define SGK_BENCH_ENTRY(name, what) {#name, &name, what},
+    SGK_BENCH_PRIMITIVES(SGK_BENCH_ENTRY)
+#undef SGK_BENCH_ENTRY
+};
+
+constexpr size_t kItems = 1 << 14;   // work-items per launch
+constexpr size_t kGroup = 256;       // work-group size
+constexpr uint32_t kReps = 64;       // primitive applications per work-item
+constexpr uint32_t kBins = 4;        // local atomics: 4 bins, so lanes collide
+
+void RunPrimitive(benchmark::State &state, const sgk_kernel *kernel, sgk_isa isa, uint32_t w) {
+  std::vector<int32_t> in(1 << 14), out(1 << 14);
+  for (size_t i = 0; i < in.size(); ++i) in[i] = static_cast<int32_t>(i * 2654435761u);
+  prim_args args{in.data(), out.data(), kReps, kBins};
+  sgk_launch_options opt{};
+  opt.isa = isa;
+  opt.sub_group_size = w;
+  opt.threads = 1;  // per-core vector speed: one thread
+  opt.slm_bytes = kBins * sizeof(uint32_t);
+  const sgk_range range = sgk_range_1d(kItems, kGroup);
+  for (auto _ : state) {
+    const sgk_status st = sgk_launch(kernel, &range, &opt, &args, nullptr);
+    if (st != SGK_SUCCESS) {
+      state.SkipWithError(sgk_last_error());
+      break;
+    }
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kItems * kReps));
+}
+
+// Collects elements/s per (primitive, isa, W) and prints the speedup table at the end.
+class TableReporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run> &runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    for (const Run &r : runs) {
+      if (r.error_occurred || r.run_type != Run::RT_Iteration) continue;
+      auto it = r.counters.find("items_per_second");
+      if (it != r.counters.end()) rate_[r.benchmark_name()] = it->second.value;
+    }
+  }
+  void PrintTable() const {
+    std::printf("\nGelem/s per core, and speedup over the scalar backend at the same W:\n");
+    std::printf("| primitive | W | scalar | avx2 | avx512 |\n|---|---|---|---|---|\n");
+    for (const Primitive &p : kPrimitives) {
+      for (uint32_t w : {8u, 16u, 32u}) {
+        const double base = Rate(p.name, SGK_ISA_SCALAR, w);
+        std::printf("| %s | %u |", p.name, w);
+        for (sgk_isa isa : {SGK_ISA_SCALAR, SGK_ISA_AVX2, SGK_ISA_AVX512}) {
+          const double v = Rate(p.name, isa, w);
+          if (v <= 0) std::printf(" - |");
+          else if (isa == SGK_ISA_SCALAR || base <= 0) std::printf(" %.2f |", v / 1e9);
+          else std::printf(" %.2f (%.1fx) |", v / 1e9, v / base);
+        }
+        std::printf("\n");
+      }
+    }
+  }
+
+ private:
+  double Rate(const char *prim, sgk_isa isa, uint32_t w) const {
+    auto it = rate_.find(Name(prim, isa, w));
+    return it == rate_.end() ? 0.0 : it->second;
+  }
+  std::map<std::string, double> rate_;
+
+ public:
+  static std::string Name(const char *prim, sgk_isa isa, uint32_t w) {
+    return std::string(prim) + "/" + sgk_isa_name(isa) + "/w" + std::to_string(w);
+  }
+};
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  for (const Primitive &p : kPrimitives)
+    for (sgk_isa isa : {SGK_ISA_SCALAR, SGK_ISA_AVX2, SGK_ISA_AVX512, SGK_ISA_NEON})
+      for (uint32_t w : {8u, 16u, 32u})
+        if (sgk_isa_available(isa) && sgk_kernel_has_variant(p.kernel, isa, w))
+          benchmark::RegisterBenchmark(TableReporter::Name(p.name, isa, w).c_str(), RunPrimitive,
+                                       p.kernel, isa, w)
+              ->Unit(benchmark::kMicrosecond);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  TableReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  reporter.PrintTable();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,29 @@
+/* Primitive benchmark kernels: each work-item applies one primitive `reps` times to values kept
+ * in registers, so the primitive, not memory, is timed. */
+#ifndef SGK_BENCH_PRIMITIVES_H
+#define SGK_BENCH_PRIMITIVES_H
+#include <stdint.h>
+
+#include "sgk/sgk.h"
+
+struct prim_args {
+  const int32_t *in;
+  int32_t *out;
+  uint32_t reps;
+  uint32_t bins; /* local atomics: number of SLM bins (fewer bins, more conflicts) */
+};
+
+/* X(name, what one rep does) */
+#define SGK_BENCH_PRIMITIVES(X)                                                                   \
+  X(prim_block_copy, "block load + block store of one value per work-item")                      \
+  X(prim_broadcast, "group_broadcast")                                                           \
+  X(prim_select, "select_from_group with a lane permutation")                                    \
+  X(prim_shift, "shift_group_left by 1")                                                         \
+  X(prim_reduce, "reduce_over_group (+)")                                                        \
+  X(prim_scan, "inclusive_scan_over_group (+)")                                                  \
+  X(prim_local_atomic, "local atomic add into few SLM bins (lanes conflict)")
+
+#define SGK_BENCH_DECLARE(name, what) SGK_DECLARE_KERNEL(name);
+SGK_BENCH_PRIMITIVES(SGK_BENCH_DECLARE)
+#undef SGK_BENCH_DECLARE
+#endif
