@@ -10,5 +10,9 @@ int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_status_error(const char *what, sgk_status st);
 
 int cli_info(int argc, char **argv);
+int cli_list(int argc, char **argv);
+int cli_run(int argc, char **argv);
+int cli_suite(int argc, char **argv);
+int cli_demo(int argc, char **argv);
 
 #endif

@@ -22,7 +22,14 @@ int cli_status_error(const char *what, sgk_status st) {
 
 static void usage(FILE *f) {
   fputs("usage: sgk <command> [options]\n"
-        "  info [--json]      the device: ISAs, sub-group sizes, limits, caches\n",
+        "  info [--json]         the device: ISAs, sub-group sizes, limits, caches\n"
+        "  list                  the documented kernels\n"
+        "  run NAME [--isa I] [--sg W] [--wg L] [--n N] [--reps R] [--threads T] [--json]\n"
+        "                        run one kernel, verify it, time it against the scalar backend\n"
+        "  suite [--quick] [--json] [--reps R] [--threads T]\n"
+        "                        every kernel on every ISA here at W = 8, 16, 32\n"
+        "  demo sg_size|sg_max_size|transpose16 [--sg W] [--isa I] [--n N]\n"
+        "                        the seed programs' output\n",
         f);
 }
 
@@ -33,6 +40,10 @@ int main(int argc, char **argv) {
   }
   const char *cmd = argv[1];
   if (strcmp(cmd, "info") == 0) return cli_info(argc - 2, argv + 2);
+  if (strcmp(cmd, "list") == 0) return cli_list(argc - 2, argv + 2);
+  if (strcmp(cmd, "run") == 0) return cli_run(argc - 2, argv + 2);
+  if (strcmp(cmd, "suite") == 0) return cli_suite(argc - 2, argv + 2);
+  if (strcmp(cmd, "demo") == 0) return cli_demo(argc - 2, argv + 2);
   if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
     usage(stdout);
     return 0;

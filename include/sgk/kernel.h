@@ -420,6 +420,23 @@ SGK__LOCAL_LANEWISE(u64, uint64_t)
     return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);                                           \
   }
 
+/* Uniform global atomic add on floats (SYCL atomic_ref<float/double>::fetch_add): a
+ * compare-and-swap loop on the bits. */
+#define SGK__FLOAT_ATOMIC_ADD(T, ct, ut)                                                          \
+  SGK_INLINE ct sgk_atomic_fetch_add_##T(ct *p, ct v) {                                          \
+    ut *bits = (ut *)p;                                                                          \
+    ut old = __atomic_load_n(bits, __ATOMIC_RELAXED), want;                                      \
+    ct cur;                                                                                      \
+    do {                                                                                         \
+      memcpy(&cur, &old, sizeof cur);                                                            \
+      const ct sum = cur + v;                                                                    \
+      memcpy(&want, &sum, sizeof want);                                                          \
+    } while (!__atomic_compare_exchange_n(bits, &old, want, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)); \
+    return cur;                                                                                  \
+  }
+SGK__FLOAT_ATOMIC_ADD(f32, float, uint32_t)
+SGK__FLOAT_ATOMIC_ADD(f64, double, uint64_t)
+
 #define SGK__ATOMIC_API(T, ct, op, code)                                                          \
   SGK_INLINE void sgk_atomic_##op##_global_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) { \
     sgk__global_rmw_##T(sg.active, base, idx, v, code);                                          \

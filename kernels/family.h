@@ -1,0 +1,70 @@
+/* The documented kernels as runnable families: one entry per variant the seeds describe, with
+ * its inputs, its plain-C reference, its launch and its work metric. One list (families.inc)
+ * feeds `sgk list/run/suite`, the tests and the benchmarks. */
+#ifndef SGK_KERNELS_FAMILY_H
+#define SGK_KERNELS_FAMILY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sgk/sgk.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One problem instance: the size and work-group size it was set up for and the buffers. */
+typedef struct sgk_case {
+  size_t n;        /* problem size; what it counts is the family's size_unit */
+  uint32_t wg;     /* work-group size */
+  uint32_t sg;     /* sub-group size of the last launch (set by the runner; some references use it) */
+  double work;     /* bytes moved (GB/s families) or flops (GFLOP/s families), set by setup */
+  void *state;     /* the family's buffers, owned by setup/teardown */
+} sgk_case;
+
+typedef struct sgk_family {
+  const char *name;
+  const char *seed;       /* the seed program it ports */
+  const char *summary;
+  const char *size_unit;  /* what n counts */
+  size_t default_n;       /* the seed's size */
+  size_t quick_n;         /* for `sgk suite --quick` */
+  uint32_t default_wg;    /* the seed's work-group size */
+  const uint32_t *sweep_wg; /* work-group sizes `sgk suite` runs (0-terminated); NULL: default_wg */
+  int gflops;             /* 1: report GFLOP/s, 0: GB/s */
+  /* Allocates and fills the inputs for c->n, c->wg; returns NULL or a message saying why the
+   * size is not valid for this kernel. */
+  const char *(*setup)(sgk_case *c);
+  /* Resets the outputs and launches (one nd-range; info times that kernel). */
+  sgk_status (*launch)(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *info);
+  /* Compares the outputs with the plain-C reference; NULL when they match, else a message. */
+  const char *(*check)(sgk_case *c);
+  void (*teardown)(sgk_case *c);
+} sgk_family;
+
+/* The result of running a family: median kernel time over the repetitions and verification. */
+typedef struct sgk_run_result {
+  double median_s, min_s;
+  double rate;            /* GB/s or GFLOP/s at the median time */
+  int verified;           /* 1: output matches the reference */
+  char message[160];      /* why it failed, if it did */
+  sgk_launch_info info;   /* of the last launch */
+} sgk_run_result;
+
+/* Launches `reps` times (>= 1), verifies the last output, fills *r. A launch error is returned
+ * (and described in r->message); a wrong answer is r->verified == 0 with SGK_SUCCESS. */
+sgk_status sgk_run_family(const sgk_family *f, sgk_case *c, const sgk_launch_options *o, int reps,
+                          sgk_run_result *r);
+
+extern const sgk_family *const sgk_families[];
+extern const size_t sgk_family_count;
+const sgk_family *sgk_family_find(const char *name);
+
+/* Helpers shared by the host sides. */
+void *sgk_host_alloc(size_t bytes);         /* 64-byte aligned, zeroed; NULL on failure */
+uint32_t sgk_host_rand(uint64_t *state);    /* deterministic generator for inputs */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

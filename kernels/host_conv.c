@@ -1,0 +1,77 @@
+/* convolution_global.cpp and convolution_slm.cpp: N = 8192 * 8192 ints, M = 257 taps, inputs from
+ * srand(2009) / rand(), nd_range(N, 256). */
+#include "host_util.h"
+
+SGK_DECLARE_KERNEL(conv_global);
+SGK_DECLARE_KERNEL(conv_slm);
+
+#define TAPS 257
+
+typedef struct { sgk_bufs b; int32_t *input, *kernel, *output, *want; int have_want; } conv_state;
+
+static const char *setup(sgk_case *c) {
+  if (c->n == 0 || c->n >= (size_t)INT32_MAX - TAPS) return SGK_HOST_MSG("n must be 1 .. 2^31 - 258");
+  conv_state *s = calloc(1, sizeof *s);
+  c->state = s;
+  s->input = sgk_bufs_add(&s->b, c->n * sizeof(int32_t));
+  s->output = sgk_bufs_add(&s->b, c->n * sizeof(int32_t));
+  s->want = sgk_bufs_add(&s->b, c->n * sizeof(int32_t));
+  s->kernel = sgk_bufs_add(&s->b, TAPS * sizeof(int32_t));
+  if (!s->input || !s->output || !s->want || !s->kernel) return SGK_HOST_MSG("out of memory");
+  srand(2009);
+  for (size_t i = 0; i < c->n; ++i) s->input[i] = rand();
+  for (int i = 0; i < TAPS; ++i) s->kernel[i] = rand();
+  c->work = 2.0 * TAPS * (double)c->n; /* integer multiply-adds */
+  return NULL;
+}
+
+static sgk_status launch(const sgk_kernel *k, int slm, sgk_case *c, const sgk_launch_options *o,
+                         sgk_launch_info *info) {
+  conv_state *s = c->state;
+  memset(s->output, 0, c->n * sizeof(int32_t));
+  struct conv_args a = {s->input, s->kernel, s->output, c->n, TAPS};
+  const sgk_launch_options opt =
+      sgk_host_opts(o, slm ? ((size_t)c->wg + 2 * (TAPS / 2)) * sizeof(int32_t) : 0);
+  const sgk_range r = sgk_range_1d(c->n, c->wg);
+  return sgk_launch(k, &r, &opt, &a, info);
+}
+
+/* The plain-C reference: zero padding outside [0, N), uint32 arithmetic (wraps). */
+static const char *check(sgk_case *c) {
+  conv_state *s = c->state;
+  const int64_t n = (int64_t)c->n, half = TAPS / 2;
+  if (!s->have_want) {
+#pragma omp parallel for schedule(static)
+    for (int64_t i = 0; i < n; ++i) {
+      uint32_t t = 0;
+      for (int64_t j = 0; j < TAPS; ++j) {
+        const int64_t k = i - half + j;
+        if (k >= 0 && k < n) t += (uint32_t)s->input[k] * (uint32_t)s->kernel[j];
+      }
+      s->want[i] = (int32_t)t;
+    }
+    s->have_want = 1;
+  }
+  for (size_t i = 0; i < c->n; ++i)
+    if (s->output[i] != s->want[i])
+      return SGK_HOST_MSG("output[%zu]: got %d, want %d", i, s->output[i], s->want[i]);
+  return NULL;
+}
+
+static void teardown(sgk_case *c) {
+  conv_state *s = c->state;
+  if (s) sgk_bufs_free(&s->b);
+  free(s);
+  c->state = NULL;
+}
+
+static sgk_status global_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *i) {
+  return launch(&conv_global, 0, c, o, i);
+}
+static sgk_status slm_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *i) {
+  return launch(&conv_slm, 1, c, o, i);
+}
+SGK_DEFINE_FAMILY(conv_global, "convolution_global.cpp", "1-D convolution, 257 taps, from global memory",
+                  "ints", 8192 * 8192, 1024 * 1024, 256, NULL, 1, setup, global_launch, check, teardown);
+SGK_DEFINE_FAMILY(conv_slm, "convolution_slm.cpp", "1-D convolution, 257 taps, tile + halos in SLM",
+                  "ints", 8192 * 8192, 1024 * 1024, 256, NULL, 1, setup, slm_launch, check, teardown);

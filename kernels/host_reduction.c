@@ -1,0 +1,74 @@
+/* The guide's work-group-size chapter: the SLM tree reduction at work-group size 16 and at the
+ * maximum, and vec_copy at 16 .. 256. */
+#include "host_util.h"
+
+SGK_DECLARE_KERNEL(reduce_slm);
+SGK_DECLARE_KERNEL(vec_copy);
+
+typedef struct { sgk_bufs b; int32_t *data, *dst, *sum; size_t num_work_items; } red_state;
+
+static const char *setup(sgk_case *c, int copy) {
+  if (c->n == 0 || c->n > (size_t)INT32_MAX) return SGK_HOST_MSG("n must be 1 .. 2^31 - 1");
+  if (copy && c->n % c->wg) return SGK_HOST_MSG("n must be a multiple of the work-group size");
+  red_state *s = calloc(1, sizeof *s);
+  c->state = s;
+  s->data = sgk_bufs_add(&s->b, c->n * sizeof(int32_t));
+  s->dst = copy ? sgk_bufs_add(&s->b, c->n * sizeof(int32_t)) : NULL;
+  s->sum = sgk_bufs_add(&s->b, sizeof(int32_t));
+  if (!s->data || !s->sum || (copy && !s->dst)) return SGK_HOST_MSG("out of memory");
+  uint64_t seed = 7;
+  for (size_t i = 0; i < c->n; ++i) s->data[i] = (int32_t)sgk_host_rand(&seed);
+  /* num_work_items = data_size / work_group_size, as a whole number of work-groups */
+  s->num_work_items = c->n / c->wg / c->wg * c->wg;
+  if (s->num_work_items == 0) s->num_work_items = c->wg;
+  c->work = (double)c->n * sizeof(int32_t) * (copy ? 2 : 1);
+  return NULL;
+}
+
+static void teardown(sgk_case *c) {
+  red_state *s = c->state;
+  if (s) sgk_bufs_free(&s->b);
+  free(s);
+  c->state = NULL;
+}
+
+static const char *reduction_setup(sgk_case *c) { return setup(c, 0); }
+static sgk_status reduction_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *info) {
+  red_state *s = c->state;
+  *s->sum = 0; /* the seed's sum_acc[0] = 0 kernel */
+  struct reduce_args a = {s->data, c->n, s->num_work_items, s->sum};
+  const sgk_launch_options opt = sgk_host_opts(o, (size_t)c->wg * sizeof(int32_t));
+  const sgk_range r = sgk_range_1d(s->num_work_items, c->wg);
+  return sgk_launch(&reduce_slm, &r, &opt, &a, info);
+}
+static const char *reduction_check(sgk_case *c) {
+  const red_state *s = c->state;
+  uint32_t want = 0;
+  for (size_t i = 0; i < c->n; ++i) want += (uint32_t)s->data[i];
+  return *s->sum == (int32_t)want ? NULL : SGK_HOST_MSG("sum: got %d, want %d", *s->sum, (int32_t)want);
+}
+
+static const char *vec_copy_setup(sgk_case *c) { return setup(c, 1); }
+static sgk_status vec_copy_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *info) {
+  red_state *s = c->state;
+  memset(s->dst, 0, c->n * sizeof(int32_t));
+  struct vec_copy_args a = {s->data, s->dst};
+  const sgk_range r = sgk_range_1d(c->n, c->wg);
+  return sgk_launch(&vec_copy, &r, o, &a, info);
+}
+static const char *vec_copy_check(sgk_case *c) {
+  const red_state *s = c->state;
+  for (size_t i = 0; i < c->n; ++i)
+    if (s->dst[i] != s->data[i]) return SGK_HOST_MSG("dst[%zu]: got %d, want %d", i, s->dst[i], s->data[i]);
+  return NULL;
+}
+
+static const uint32_t reduction_sweep[] = {16, SGK_MAX_WORK_GROUP_SIZE, 0};
+static const uint32_t vec_copy_sweep[] = {16, 32, 64, 128, 256, 0};
+SGK_DEFINE_FAMILY(reduction, "guide: work-group size (reduction)",
+                  "SLM tree reduction, a barrier per level, one atomic per work-group", "ints",
+                  16 * 1024 * 1024, 1024 * 1024, 16, reduction_sweep, 0, reduction_setup,
+                  reduction_launch, reduction_check, teardown);
+SGK_DEFINE_FAMILY(vec_copy, "guide: work-group size (vec_copy)", "dst[i] = src[i], no barrier",
+                  "ints", 16 * 1024 * 1024, 1024 * 1024, 16, vec_copy_sweep, 0, vec_copy_setup,
+                  vec_copy_launch, vec_copy_check, teardown);

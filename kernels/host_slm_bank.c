@@ -1,0 +1,60 @@
+/* slm_bank.cpp: nd_range(32, 32), 1024 * 1024 iterations, slm[j * 16] (bank conflicts on a GPU)
+ * versus slm[j]. data[i] = sum over m of i * m, wrapping. */
+#include "host_util.h"
+
+SGK_DECLARE_KERNEL(slm_bank);
+
+typedef struct { sgk_bufs b; int32_t *data; } bank_state;
+
+static const char *setup(sgk_case *c) {
+  if (c->n == 0 || c->n > UINT32_MAX) return SGK_HOST_MSG("n (iterations) must be 1 .. 2^32 - 1");
+  if (c->wg > 1024) return SGK_HOST_MSG("the work-group (the whole range) is at most 1024");
+  bank_state *s = calloc(1, sizeof *s);
+  c->state = s;
+  s->data = sgk_bufs_add(&s->b, c->wg * sizeof(int32_t));
+  if (!s->data) return SGK_HOST_MSG("out of memory");
+  c->work = 2.0 * (double)c->n * c->wg * sizeof(int32_t); /* SLM bytes read and written */
+  return NULL;
+}
+
+static sgk_status launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *info,
+                         uint32_t stride) {
+  bank_state *s = c->state;
+  struct slm_bank_args a = {s->data, (uint32_t)c->n, stride};
+  size_t slm = (size_t)c->wg * stride * sizeof(int32_t);
+  if (slm < 32 * 64 * sizeof(int32_t)) slm = 32 * 64 * sizeof(int32_t); /* the seed's 32 * 64 ints */
+  const sgk_launch_options opt = sgk_host_opts(o, slm);
+  const sgk_range r = sgk_range_1d(c->wg, c->wg);
+  return sgk_launch(&slm_bank, &r, &opt, &a, info);
+}
+
+static const char *check(sgk_case *c) {
+  const bank_state *s = c->state;
+  /* sum_{m < n} i m = i n (n - 1) / 2, modulo 2^32 */
+  const uint64_t n = c->n, tri = (n % 2 == 0) ? (n / 2) * (n - 1) : n * ((n - 1) / 2);
+  for (uint32_t i = 0; i < c->wg; ++i) {
+    const int32_t want = (int32_t)(uint32_t)((uint64_t)i * tri);
+    if (s->data[i] != want) return SGK_HOST_MSG("data[%u]: got %d, want %d", i, s->data[i], want);
+  }
+  return NULL;
+}
+
+static void teardown(sgk_case *c) {
+  bank_state *s = c->state;
+  if (s) sgk_bufs_free(&s->b);
+  free(s);
+  c->state = NULL;
+}
+
+static sgk_status conflict_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *i) {
+  return launch(c, o, i, 16);
+}
+static sgk_status linear_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *i) {
+  return launch(c, o, i, 1);
+}
+SGK_DEFINE_FAMILY(slm_bank_conflict, "slm_bank.cpp", "slm[j * 16] += i * m with a barrier per step",
+                  "iterations", 1024 * 1024, 64 * 1024, 32, NULL, 0, setup, conflict_launch, check,
+                  teardown);
+SGK_DEFINE_FAMILY(slm_bank_linear, "slm_bank.cpp", "slm[j] += i * m with a barrier per step",
+                  "iterations", 1024 * 1024, 64 * 1024, 32, NULL, 0, setup, linear_launch, check,
+                  teardown);

@@ -1,0 +1,41 @@
+/* Shared by the kernels/host_*.c files. */
+#ifndef SGK_KERNELS_HOST_UTIL_H
+#define SGK_KERNELS_HOST_UTIL_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "family.h"
+#include "kernel_args.h"
+
+/* The message buffer a check or setup returns (one per thread). */
+#define SGK_HOST_MSG(...) (snprintf(sgk__host_msg, sizeof sgk__host_msg, __VA_ARGS__), sgk__host_msg)
+extern _Thread_local char sgk__host_msg[200];
+
+/* Options for a launch of the family with the case's SLM needs. */
+static inline sgk_launch_options sgk_host_opts(const sgk_launch_options *o, size_t slm) {
+  sgk_launch_options r = *o;
+  r.slm_bytes = slm;
+  return r;
+}
+
+/* A free-all teardown for states that are one struct of pointers allocated with
+ * sgk_host_alloc: the struct lists them in `bufs`. */
+#define SGK_MAX_BUFS 8
+typedef struct sgk_bufs { void *p[SGK_MAX_BUFS]; } sgk_bufs;
+static inline void *sgk_bufs_add(sgk_bufs *b, size_t bytes) {
+  for (int i = 0; i < SGK_MAX_BUFS; ++i)
+    if (!b->p[i]) return b->p[i] = sgk_host_alloc(bytes);
+  return NULL;
+}
+static inline void sgk_bufs_free(sgk_bufs *b) {
+  for (int i = 0; i < SGK_MAX_BUFS; ++i) { free(b->p[i]); b->p[i] = NULL; }
+}
+
+#define SGK_DEFINE_FAMILY(id, seed_, summary_, unit, def_n, quick_n_, def_wg, sweep, flops, setup_, \
+                          launch_, check_, teardown_)                                            \
+  const sgk_family sgk_family_##id = {#id, seed_, summary_, unit, def_n, quick_n_, def_wg, sweep, \
+                                      flops, setup_, launch_, check_, teardown_}
+
+#endif

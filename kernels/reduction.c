@@ -1,0 +1,43 @@
+/* The guide's work-group-size chapter: the SLM tree reduction (strided partial sums, a barrier per
+ * tree level, one atomic add per work-group) and vec_copy (no barrier, no SLM). Integer sums
+ * wrap as on the GPU. */
+#include "sgk/kernel.h"
+#include "kernel_args.h"
+
+SGK_KERNEL(reduce_slm, struct reduce_args, a, wg) {
+  int32_t *scratch = sgk_slm(wg);
+  const uint32_t wgs = sgk_local_linear_range(wg);
+  const size_t n = a->n, stride = a->num_work_items;
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    /* for (i = glob_id; i < data_size; i += num_work_items) sum += buf_acc[i]; */
+    sgk_i32 sum = sgk_splat_i32(0);
+    for (size_t i = sgk_group_linear_id(wg) * wgs + sg.first; i < n; i += stride) {
+      const sgk_i32 x = i + sg.size <= n ? sgk_load_i32(sg, a->data + i)
+                                         : sgk_load_masked_i32(sg, sgk_mask_first_n((uint32_t)(n - i)), a->data + i);
+      sum = sgk_add_i32(sum, x);
+    }
+    sgk_store_i32(sg, scratch + sg.first, sum); /* scratch[loc_id] = sum */
+  }
+  /* for (i = wgs / 2; i > 0; i >>= 1) { barrier; if (loc_id < i) scratch[loc_id] += scratch[loc_id + i]; }
+   * starting from half the next power of two, so any work-group size sums every element */
+  uint32_t top = 1;
+  while (top < wgs) top <<= 1;
+  for (uint32_t i = top / 2; i > 0; i >>= 1) {
+    SGK_FOR_EACH_SUBGROUP(wg, sg) {
+      const uint32_t active_end = i < wgs - i ? i : wgs - i; /* loc_id < i and loc_id + i < wgs */
+      if (sg.first >= active_end) continue;
+      const sgk_mask m = sgk_mask_first_n(active_end - sg.first);
+      int32_t *p = scratch + sg.first;
+      sgk_store_masked_i32(sg, m, p, sgk_add_i32(sgk_load_masked_i32(sg, m, p),
+                                                 sgk_load_masked_i32(sg, m, p + i)));
+    }
+  }
+  sgk_atomic_fetch_add_i32(a->sum, scratch[0]); /* if (loc_id == 0) v.fetch_add(scratch[0]) */
+}
+
+SGK_KERNEL(vec_copy, struct vec_copy_args, a, wg) {
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const size_t i = sgk_group_linear_id(wg) * sgk_local_linear_range(wg) + sg.first;
+    sgk_store_i32(sg, a->dst + i, sgk_load_i32(sg, a->src + i)); /* dst[glob_id] = src[glob_id] */
+  }
+}

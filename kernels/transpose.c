@@ -1,0 +1,58 @@
+/* sg_shuffle.cpp: the 16 x 16 transpose by select_from_group, and the exercise the guide leaves to
+ * the reader: a large transpose where each sub-group loads a W x W tile and transposes it with
+ * shuffles. */
+#include "sgk/kernel.h"
+#include "kernel_args.h"
+
+/* The seed line for line: nd_range<2>((N / W, N), (1, W)); sub-group (gi, gj) loads W rows of its
+ * W x W block, lane n gathers column n with select_from_group, and stores it back as row n.
+ * In place, so it transposes the blocks on the diagonal: the seed's N = W case. */
+SGK_KERNEL(transpose16, struct transpose16_args, a, wg) {
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const size_t gi = sgk_group_id(wg, 0), gj = sgk_group_id(wg, 1), n = a->n;
+    const sgk_u32 sg_id = sgk_sg_local_id(sg);
+    sgk_u32 bcol[SGK_W], tcol[SGK_W];
+    const size_t ai = SGK_W * gi, aj = SGK_W * gj;
+    for (int k = 0; k < SGK_W; k++) bcol[k] = sgk_load_u32(sg, a->matrix + (ai + k) * n + aj);
+    for (int k = 0; k < SGK_W; k++) tcol[k] = sgk_splat_u32(0);
+    for (uint32_t m = 0; m < SGK_W; m++) {
+      const sgk_mask is_n = sgk_eq_u32(sg_id, sgk_splat_u32(m)); /* if (sgId == n) */
+      for (uint32_t k = 0; k < SGK_W; k++)
+        tcol[k] = sgk_select_u32(is_n, sgk_select_from_group_u32(sg, bcol[m], sgk_splat_u32(k)), tcol[k]);
+    }
+    for (int k = 0; k < SGK_W; k++) sgk_store_u32(sg, a->matrix + (ai + k) * n + aj, tcol[k]);
+  }
+}
+
+/* W x W transpose in registers: log2(W) butterfly stages of permute_group_by_xor and select.
+ * In: row[r] lane i = M[r][i]. Out: row[r] lane i = M[i][r]. */
+SGK_INLINE void transpose_tile(sgk_sg sg, sgk_u32 *row) {
+  const sgk_u32 lane = sgk_sg_local_id(sg);
+  for (uint32_t s = SGK_W / 2; s >= 1; s /= 2) {
+    const sgk_mask hi = sgk_ne_u32(sgk_and_u32(lane, sgk_splat_u32(s)), sgk_splat_u32(0));
+    for (uint32_t r = 0; r < SGK_W; ++r) {
+      if (r & s) continue;
+      const sgk_u32 x = row[r], y = row[r + s];
+      row[r] = sgk_select_u32(hi, sgk_permute_group_by_xor_u32(sg, y, s), x);
+      row[r + s] = sgk_select_u32(hi, y, sgk_permute_group_by_xor_u32(sg, x, s));
+    }
+  }
+}
+
+/* out (cols x rows) = in (rows x cols)^T. nd_range<2>((ceil(rows / W), ceil(cols / W) W), (1, W)):
+ * work-group (ti, tj) is one sub-group and one W x W tile; edges are masked. */
+SGK_KERNEL(transpose_tiled, struct transpose_args, a, wg) {
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const size_t r0 = sgk_group_id(wg, 0) * SGK_W, c0 = sgk_group_id(wg, 1) * SGK_W;
+    const uint32_t nr = a->rows - r0 < SGK_W ? (uint32_t)(a->rows - r0) : SGK_W;
+    const uint32_t nc = a->cols - c0 < SGK_W ? (uint32_t)(a->cols - c0) : SGK_W;
+    const sgk_mask cols_in = sgk_mask_first_n(nc), rows_in = sgk_mask_first_n(nr);
+    sgk_u32 row[SGK_W];
+    for (uint32_t k = 0; k < SGK_W; ++k)
+      row[k] = k < nr ? sgk_load_masked_u32(sg, cols_in, a->in + (r0 + k) * a->cols + c0)
+                      : sgk_splat_u32(0);
+    transpose_tile(sg, row);
+    for (uint32_t k = 0; k < nc; ++k)
+      sgk_store_masked_u32(sg, rows_in, a->out + (c0 + k) * a->rows + r0, row[k]);
+  }
+}

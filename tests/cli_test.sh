@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The sgk program: good invocations work, bad ones fail with a message and a non-zero exit.
+# Usage: cli_test.sh path/to/sgk
+set -uo pipefail
+sgk=$1
+failures=0 passed=0
+out=$(mktemp) err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+
+# expect CODE 'what stderr/stdout must contain' -- command...
+expect() {
+  local code=$1 pattern=$2; shift 3
+  "$@" >"$out" 2>"$err"
+  local got=$?
+  if [ "$got" -ne "$code" ] || ! grep -qE -- "$pattern" "$out" "$err"; then
+    echo "FAIL: $* -> exit $got (want $code), output lacks /$pattern/"; sed 's/^/  | /' "$err" | head -5
+    failures=$((failures + 1))
+  else
+    passed=$((passed + 1))
+  fi
+}
+
+expect 0 '"sub_group_sizes": \[8, 16, 32\]' -- "$sgk" info --json
+expect 0 '"isas_available": \["scalar"' -- "$sgk" info --json
+expect 0 'Sub-group Sizes: 8 16 32' -- "$sgk" info
+expect 1 "SGK_ISA='bogus' is not an ISA" -- env SGK_ISA=bogus "$sgk" info
+expect 0 'copy_block' -- "$sgk" list
+expect 0 'yes' -- "$sgk" run copy_block --sg 16 --reps 2
+expect 0 '"verified": true' -- "$sgk" run matmul --n 64 --sg 8 --isa scalar --json
+expect 0 'sgSize = 15 sId = 14 j = 14 k = 29' -- "$sgk" demo sg_max_size
+expect 0 'sgSize = 7 sId = 6 j = 6 k = 13' -- "$sgk" demo sg_max_size --n 7
+expect 0 'globalId = 31 groupId = 0 sgGroupId = 1 sgId = 15 sgSize = 16' -- "$sgk" demo sg_size --sg 16
+expect 0 'globalId = 31 groupId = 0 sgGroupId = 0 sgId = 31 sgSize = 32' -- "$sgk" demo sg_size --sg 32
+expect 0 '^ 15  31  47' -- "$sgk" demo transpose16
+# bad arguments
+expect 2 'unknown command' -- "$sgk" frobnicate
+expect 2 "unknown kernel 'nosuch'" -- "$sgk" run nosuch
+expect 2 'which kernel' -- "$sgk" run
+expect 2 'must be 8, 16 or 32' -- "$sgk" run copy_block --sg 12
+expect 2 "unknown ISA 'bogus'" -- "$sgk" run copy_block --isa bogus
+expect 2 'work-group size must be' -- "$sgk" run copy_block --wg 0
+expect 2 'work-group size must be' -- "$sgk" run copy_block --wg 4096
+expect 2 'a positive size' -- "$sgk" run copy_block --n -5
+expect 2 'multiple of 16' -- "$sgk" run copy_block --n 100
+expect 2 'needs a value' -- "$sgk" run copy_block --n
+expect 2 "unknown option '--bogus'" -- "$sgk" run copy_block --bogus 1
+expect 1 'not divisible by the local size' -- "$sgk" run conv_global --n 1000 --wg 300
+expect 1 'not compiled|not supported' -- "$sgk" run copy_block --isa neon
+expect 2 'unknown demo' -- "$sgk" demo nosuch
+expect 2 'must be 8, 16 or 32' -- "$sgk" demo sg_size --sg 64
+expect 2 'are run options' -- "$sgk" suite --n 5
+
+# the quick suite: every record verified, every kernel at W = 8, 16, 32
+"$sgk" suite --quick --json >"$out" 2>"$err"
+code=$?
+records=$(grep -c '"kernel"' "$out")
+good=$(grep -c '"verified": true' "$out")
+kernels=$("$sgk" list | tail -n +2 | wc -l)
+widths=$(grep -oE '"sg_size": (8|16|32)' "$out" | sort -u | wc -l)
+if [ "$code" -ne 0 ] || [ "$records" -eq 0 ] || [ "$records" -ne "$good" ] || [ "$widths" -ne 3 ] ||
+   [ "$(grep -oE '"kernel": "[a-z0-9_]+"' "$out" | sort -u | wc -l)" -ne "$kernels" ]; then
+  echo "FAIL: suite --quick --json: exit $code, $good of $records verified, $widths widths"
+  failures=$((failures + 1))
+else
+  passed=$((passed + 1))
+fi
+
+echo "cli: $passed passed, $failures failed"
+[ "$failures" -eq 0 ]
