@@ -45,13 +45,14 @@ typedef struct sgk_family {
 /* The result of running a family: median kernel time over the repetitions and verification. */
 typedef struct sgk_run_result {
   double median_s, min_s;
+  int reps;               /* launches timed */
   double rate;            /* GB/s or GFLOP/s at the median time */
   int verified;           /* 1: output matches the reference */
   char message[160];      /* why it failed, if it did */
   sgk_launch_info info;   /* of the last launch */
 } sgk_run_result;
 
-/* Launches `reps` times (>= 1), verifies the last output, fills *r. A launch error is returned
+/* Launches at least `reps` times (more for very short kernels), verifies the last output, fills *r. A launch error is returned
  * (and described in r->message); a wrong answer is r->verified == 0 with SGK_SUCCESS. */
 sgk_status sgk_run_family(const sgk_family *f, sgk_case *c, const sgk_launch_options *o, int reps,
                           sgk_run_result *r);

@@ -43,11 +43,16 @@ static int cmp_double(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+/* Runs at least `reps` launches and keeps going until 20 ms of kernel time have accumulated
+ * (at most 10000), so that the median of a microsecond kernel is not one scheduler hiccup. */
 sgk_status sgk_run_family(const sgk_family *f, sgk_case *c, const sgk_launch_options *o, int reps,
                           sgk_run_result *r) {
+  enum { MAX_REPS = 10000 };
+  const double min_total_s = 0.02;
   memset(r, 0, sizeof *r);
   if (reps < 1) reps = 1;
-  double *t = malloc((size_t)reps * sizeof *t);
+  if (reps > MAX_REPS) reps = MAX_REPS;
+  double *t = malloc(MAX_REPS * sizeof *t);
   if (!t) {
     snprintf(r->message, sizeof r->message, "out of memory");
     return SGK_ERROR_OUT_OF_MEMORY;
@@ -55,18 +60,22 @@ sgk_status sgk_run_family(const sgk_family *f, sgk_case *c, const sgk_launch_opt
   sgk_isa isa;
   sgk_status st = sgk_resolve_isa(o->isa, &isa);
   c->sg = o->sub_group_size ? o->sub_group_size : sgk_isa_native_sub_group_size(isa);
-  for (int i = 0; i < reps && st == SGK_SUCCESS; ++i) {
+  int done = 0;
+  double total = 0.0;
+  while (st == SGK_SUCCESS && done < MAX_REPS && (done < reps || total < min_total_s)) {
     st = f->launch(c, o, &r->info);
-    t[i] = (double)(r->info.end_ns - r->info.start_ns) * 1e-9;
+    t[done] = (double)(r->info.end_ns - r->info.start_ns) * 1e-9;
+    total += t[done++];
   }
   if (st != SGK_SUCCESS) {
     snprintf(r->message, sizeof r->message, "%s: %s", sgk_status_string(st), sgk_last_error());
     free(t);
     return st;
   }
-  qsort(t, (size_t)reps, sizeof *t, cmp_double);
+  qsort(t, (size_t)done, sizeof *t, cmp_double);
+  r->reps = done;
   r->min_s = t[0];
-  r->median_s = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
+  r->median_s = done % 2 ? t[done / 2] : 0.5 * (t[done / 2 - 1] + t[done / 2]);
   r->rate = r->median_s > 0 ? c->work / r->median_s * 1e-9 : 0.0;
   const char *bad = f->check(c);
   r->verified = bad == NULL;

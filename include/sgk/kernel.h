@@ -118,6 +118,7 @@ SGK_INLINE size_t sgk_group_range(const sgk_wg *wg, int d) { return wg->group_ra
 SGK_INLINE size_t sgk_local_range(const sgk_wg *wg, int d) { return wg->local_range[sgk__dim(wg, d)]; }
 SGK_INLINE size_t sgk_global_range(const sgk_wg *wg, int d) { return wg->global_range[sgk__dim(wg, d)]; }
 SGK_INLINE uint32_t sgk_local_linear_range(const sgk_wg *wg) { return wg->local_linear_size; }
+SGK_INLINE uint32_t sgk_num_sub_groups(const sgk_wg *wg) { return wg->num_sub_groups; }
 SGK_INLINE uint32_t sgk_sg_size(sgk_sg sg) { return sg.size; }
 SGK_INLINE uint32_t sgk_sg_max_size(sgk_sg sg) { (void)sg; return SGK_W; }
 SGK_INLINE uint32_t sgk_sg_group_id(sgk_sg sg) { return sg.id; }
