@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "family.h"
+#include "host_util.h"
 
 #define SGK_FAMILY(name) extern const sgk_family sgk_family_##name;
 #include "families.inc"
@@ -29,6 +29,13 @@ void *sgk_host_alloc(size_t bytes) {
   void *p = aligned_alloc(64, rounded ? rounded : 64);
   if (p) memset(p, 0, rounded ? rounded : 64);
   return p;
+}
+
+void sgk_host_teardown(sgk_case *c) {
+  sgk_bufs *b = c->state; /* the first member of every state */
+  if (b) sgk_bufs_free(b);
+  free(c->state);
+  c->state = NULL;
 }
 
 uint32_t sgk_host_rand(uint64_t *s) {

@@ -58,13 +58,6 @@ static const char *check(sgk_case *c) {
   return NULL;
 }
 
-static void teardown(sgk_case *c) {
-  conv_state *s = c->state;
-  if (s) sgk_bufs_free(&s->b);
-  free(s);
-  c->state = NULL;
-}
-
 static sgk_status global_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *i) {
   return launch(&conv_global, 0, c, o, i);
 }
@@ -72,6 +65,6 @@ static sgk_status slm_launch(sgk_case *c, const sgk_launch_options *o, sgk_launc
   return launch(&conv_slm, 1, c, o, i);
 }
 SGK_DEFINE_FAMILY(conv_global, "convolution_global.cpp", "1-D convolution, 257 taps, from global memory",
-                  "ints", 8192 * 8192, 1024 * 1024, 256, NULL, 1, setup, global_launch, check, teardown);
+                  "ints", 8192 * 8192, 1024 * 1024, 256, NULL, 1, setup, global_launch, check, sgk_host_teardown);
 SGK_DEFINE_FAMILY(conv_slm, "convolution_slm.cpp", "1-D convolution, 257 taps, tile + halos in SLM",
-                  "ints", 8192 * 8192, 1024 * 1024, 256, NULL, 1, setup, slm_launch, check, teardown);
+                  "ints", 8192 * 8192, 1024 * 1024, 256, NULL, 1, setup, slm_launch, check, sgk_host_teardown);

@@ -43,20 +43,13 @@ static const char *check(sgk_case *c) {
   return NULL;
 }
 
-static void teardown(sgk_case *c) {
-  copy_state *s = c->state;
-  if (s) sgk_bufs_free(&s->b);
-  free(s);
-  c->state = NULL;
-}
-
 #define COPY_FAMILY(id, is_copy, seed, summary)                                                   \
   static const char *id##_setup(sgk_case *c) { return setup(c, is_copy); }                       \
   static sgk_status id##_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *i) {  \
     return launch(&id, c, o, i);                                                                 \
   }                                                                                              \
   SGK_DEFINE_FAMILY(id, seed, summary, "ints", 1024 * 1024, 1024 * 1024, 32, NULL, 0,            \
-                    id##_setup, id##_launch, check, teardown)
+                    id##_setup, id##_launch, check, sgk_host_teardown)
 
 COPY_FAMILY(init_wi, 0, "sub-groups guide (init)", "16 contiguous ints per work-item (scattered stores)");
 COPY_FAMILY(init_sg, 0, "sub-groups guide (init)", "16 ints per work-item, sub-group strided (coalesced)");

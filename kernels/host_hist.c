@@ -47,13 +47,6 @@ static const char *check_mask(sgk_case *c, uint32_t mask) {
   return NULL;
 }
 
-static void teardown(sgk_case *c) {
-  hist_state *s = c->state;
-  if (s) sgk_bufs_free(&s->b);
-  free(s);
-  c->state = NULL;
-}
-
 static sgk_status private_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *i) {
   return launch(&hist_private, 0x1f, 0, c, o, i);
 }
@@ -68,9 +61,9 @@ static const char *check_ff(sgk_case *c) { return check_mask(c, 0xff); }
 
 SGK_DEFINE_FAMILY(hist_private, "histogram_256_int.cpp",
                   "private bins per work-item, byte & 0x1F as the seed (32 bins fill)", "values",
-                  4096 * 4096, 1024 * 1024, 64, NULL, 0, setup, private_launch, check_1f, teardown);
+                  4096 * 4096, 1024 * 1024, 64, NULL, 0, setup, private_launch, check_1f, sgk_host_teardown);
 SGK_DEFINE_FAMILY(hist_private_ff, "histogram_256_int.cpp (0xFF)",
                   "private bins per work-item, all 256 bins", "values", 4096 * 4096, 1024 * 1024,
-                  64, NULL, 0, setup, private_ff_launch, check_ff, teardown);
+                  64, NULL, 0, setup, private_ff_launch, check_ff, sgk_host_teardown);
 SGK_DEFINE_FAMILY(hist_slm, "histogram_256_slm.cpp", "SLM bins with local atomics, global atomic merge",
-                  "values", 4096 * 4096, 1024 * 1024, 64, NULL, 0, setup, slm_launch, check_ff, teardown);
+                  "values", 4096 * 4096, 1024 * 1024, 64, NULL, 0, setup, slm_launch, check_ff, sgk_host_teardown);

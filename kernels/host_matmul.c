@@ -57,12 +57,5 @@ static const char *check(sgk_case *c) {
   return NULL;
 }
 
-static void teardown(sgk_case *c) {
-  mm_state *s = c->state;
-  if (s) sgk_bufs_free(&s->b);
-  free(s);
-  c->state = NULL;
-}
-
 SGK_DEFINE_FAMILY(matmul, "ENCCS sub_group-matmul", "double C = A B, group_broadcast of A's tile",
-                  "matrix dimension", 1024, 256, 16, NULL, 1, setup, launch, check, teardown);
+                  "matrix dimension", 1024, 256, 16, NULL, 1, setup, launch, check, sgk_host_teardown);

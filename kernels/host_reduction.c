@@ -25,13 +25,6 @@ static const char *setup(sgk_case *c, int copy) {
   return NULL;
 }
 
-static void teardown(sgk_case *c) {
-  red_state *s = c->state;
-  if (s) sgk_bufs_free(&s->b);
-  free(s);
-  c->state = NULL;
-}
-
 static const char *reduction_setup(sgk_case *c) { return setup(c, 0); }
 static sgk_status reduction_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *info) {
   red_state *s = c->state;
@@ -68,7 +61,7 @@ static const uint32_t vec_copy_sweep[] = {16, 32, 64, 128, 256, 0};
 SGK_DEFINE_FAMILY(reduction, "guide: work-group size (reduction)",
                   "SLM tree reduction, a barrier per level, one atomic per work-group", "ints",
                   16 * 1024 * 1024, 1024 * 1024, 16, reduction_sweep, 0, reduction_setup,
-                  reduction_launch, reduction_check, teardown);
+                  reduction_launch, reduction_check, sgk_host_teardown);
 SGK_DEFINE_FAMILY(vec_copy, "guide: work-group size (vec_copy)", "dst[i] = src[i], no barrier",
                   "ints", 16 * 1024 * 1024, 1024 * 1024, 16, vec_copy_sweep, 0, vec_copy_setup,
-                  vec_copy_launch, vec_copy_check, teardown);
+                  vec_copy_launch, vec_copy_check, sgk_host_teardown);

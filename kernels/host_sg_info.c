@@ -46,17 +46,10 @@ static const char *check(sgk_case *c) {
   return NULL;
 }
 
-static void teardown(sgk_case *c) {
-  sg_state *s = c->state;
-  if (s) sgk_bufs_free(&s->b);
-  free(s);
-  c->state = NULL;
-}
-
 static const char *sg_size_setup(sgk_case *c) { return setup(c, 0); }
 static const char *sg_max_size_setup(sgk_case *c) { return setup(c, 1); }
 SGK_DEFINE_FAMILY(sg_size, "sg_size.cpp", "every work-item reports its ids and sub-group size",
-                  "work-items", 32, 32, 32, NULL, 0, sg_size_setup, launch, check, teardown);
+                  "work-items", 32, 32, 32, NULL, 0, sg_size_setup, launch, check, sgk_host_teardown);
 SGK_DEFINE_FAMILY(sg_max_size, "sg_max_size.cpp",
                   "partial sub-group: sgSize < sgMaxSize, k = data[i + sgSize]", "work-items", 15,
-                  15, 15, NULL, 0, sg_max_size_setup, launch, check, teardown);
+                  15, 15, NULL, 0, sg_max_size_setup, launch, check, sgk_host_teardown);

@@ -39,13 +39,6 @@ static const char *check(sgk_case *c) {
   return NULL;
 }
 
-static void teardown(sgk_case *c) {
-  bank_state *s = c->state;
-  if (s) sgk_bufs_free(&s->b);
-  free(s);
-  c->state = NULL;
-}
-
 static sgk_status conflict_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *i) {
   return launch(c, o, i, 16);
 }
@@ -54,7 +47,7 @@ static sgk_status linear_launch(sgk_case *c, const sgk_launch_options *o, sgk_la
 }
 SGK_DEFINE_FAMILY(slm_bank_conflict, "slm_bank.cpp", "slm[j * 16] += i * m with a barrier per step",
                   "iterations", 1024 * 1024, 64 * 1024, 32, NULL, 0, setup, conflict_launch, check,
-                  teardown);
+                  sgk_host_teardown);
 SGK_DEFINE_FAMILY(slm_bank_linear, "slm_bank.cpp", "slm[j] += i * m with a barrier per step",
                   "iterations", 1024 * 1024, 64 * 1024, 32, NULL, 0, setup, linear_launch, check,
-                  teardown);
+                  sgk_host_teardown);

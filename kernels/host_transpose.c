@@ -20,13 +20,6 @@ static const char *setup(sgk_case *c, int in_place) {
   return NULL;
 }
 
-static void teardown(sgk_case *c) {
-  tr_state *s = c->state;
-  if (s) sgk_bufs_free(&s->b);
-  free(s);
-  c->state = NULL;
-}
-
 static const char *transpose16_setup(sgk_case *c) {
   const char *e = setup(c, 1);
   if (e) return e;
@@ -83,7 +76,7 @@ static const char *transpose_check(sgk_case *c) {
 
 SGK_DEFINE_FAMILY(transpose16, "sg_shuffle.cpp", "16 x 16 transpose by select_from_group (one sub-group)",
                   "matrix dimension", 32, 32, 16, NULL, 0, transpose16_setup, transpose16_launch,
-                  transpose16_check, teardown);
+                  transpose16_check, sgk_host_teardown);
 SGK_DEFINE_FAMILY(transpose, "sg_shuffle.cpp (exercise)", "4096 x 4096 transpose, W x W tiles by shuffles",
                   "matrix dimension", 4096, 1024, 16, NULL, 0, transpose_setup, transpose_launch,
-                  transpose_check, teardown);
+                  transpose_check, sgk_host_teardown);

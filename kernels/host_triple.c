@@ -47,13 +47,6 @@ static const char *check(sgk_case *c) {
                                                     : SGK_HOST_MSG("val: got %.17g, want %.17g", *s->val, want);
 }
 
-static void teardown(sgk_case *c) {
-  tp_state *s = c->state;
-  if (s) sgk_bufs_free(&s->b);
-  free(s);
-  c->state = NULL;
-}
-
 SGK_DEFINE_FAMILY(triple_product, "guide: OpenMP LWS/GWS (triple product)",
                   "val = sum C[i N + j] A[i] B[j], GWS = 64 LWS", "N", 2048, 512, 256, NULL, 1,
-                  setup, launch, check, teardown);
+                  setup, launch, check, sgk_host_teardown);

@@ -20,8 +20,8 @@ static inline sgk_launch_options sgk_host_opts(const sgk_launch_options *o, size
   return r;
 }
 
-/* A free-all teardown for states that are one struct of pointers allocated with
- * sgk_host_alloc: the struct lists them in `bufs`. */
+/* Every family's state is a struct whose first member is an sgk_bufs listing its buffers, so one
+ * teardown (sgk_host_teardown) frees any of them. */
 #define SGK_MAX_BUFS 8
 typedef struct sgk_bufs { void *p[SGK_MAX_BUFS]; } sgk_bufs;
 static inline void *sgk_bufs_add(sgk_bufs *b, size_t bytes) {
@@ -32,6 +32,8 @@ static inline void *sgk_bufs_add(sgk_bufs *b, size_t bytes) {
 static inline void sgk_bufs_free(sgk_bufs *b) {
   for (int i = 0; i < SGK_MAX_BUFS; ++i) { free(b->p[i]); b->p[i] = NULL; }
 }
+
+void sgk_host_teardown(sgk_case *c);
 
 #define SGK_DEFINE_FAMILY(id, seed_, summary_, unit, def_n, quick_n_, def_wg, sweep, flops, setup_, \
                           launch_, check_, teardown_)                                            \

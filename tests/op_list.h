@@ -74,6 +74,10 @@ enum sgk_test_op {
   OP_COUNT
 };
 
+/* The op's name, and whether a type has it (class of the list above). Defined in op_list.c. */
+extern const char *const test_op_names[OP_COUNT];
+int test_op_applies(int op, int is_int, int is_signed);
+
 /* Arguments of the ops_<T> test kernels. */
 struct op_args {
   int op;

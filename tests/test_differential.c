@@ -15,17 +15,6 @@ SGK_DECLARE_KERNEL(ops_u64);
 SGK_DECLARE_KERNEL(ops_f32);
 SGK_DECLARE_KERNEL(ops_f64);
 
-static const char *const op_names[] = {
-#define NAME(name, cls, expr) #name,
-    SGK_TEST_OPS(NAME)
-#undef NAME
-};
-static const char op_class[] = {
-#define CLS(name, cls, expr) #cls[0],
-    SGK_TEST_OPS(CLS)
-#undef CLS
-};
-
 typedef struct elem_type {
   const char *name;
   const sgk_kernel *kernel;
@@ -39,12 +28,7 @@ static const elem_type types[] = {
 };
 
 static int applies(int op, const elem_type *t) {
-  switch (op_class[op]) {
-    case 'I': return t->is_int;
-    case 'S': return t->is_signed || !t->is_int;
-    case 'F': return !t->is_int;
-    default: return 1;
-  }
+  return test_op_applies(op, t->is_int, t->is_signed);
 }
 
 static int is_nan(const elem_type *t, const unsigned char *p) {
@@ -113,7 +97,7 @@ static void test_differential(void **state) {
             memcpy(&gv, got, t->size); memcpy(&wv, want, t->size);
             memcpy(&xv, buf[0] + i * t->size, t->size); memcpy(&yv, buf[1] + i * t->size, t->size);
             fail_msg("%s %s trial %d (local %u, p %u), item %zu: x=%#llx y=%#llx idx=%u: "
-                     "%s gives %#llx, scalar %#llx", t->name, op_names[op], trial, L, p, i,
+                     "%s gives %#llx, scalar %#llx", t->name, test_op_names[op], trial, L, p, i,
                      (unsigned long long)xv, (unsigned long long)yv, idx[i],
                      sgk_isa_name(cfg.isa), (unsigned long long)gv, (unsigned long long)wv);
           }

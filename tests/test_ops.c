@@ -20,26 +20,6 @@ SGK_DECLARE_KERNEL(ops_u64);
 SGK_DECLARE_KERNEL(ops_f32);
 SGK_DECLARE_KERNEL(ops_f64);
 
-static const char *const op_names[] = {
-#define NAME(name, cls, expr) #name,
-    SGK_TEST_OPS(NAME)
-#undef NAME
-};
-static const char op_class[] = {
-#define CLS(name, cls, expr) #cls[0],
-    SGK_TEST_OPS(CLS)
-#undef CLS
-};
-
-static int applies(int op, int is_int, int is_signed) {
-  switch (op_class[op]) {
-    case 'I': return is_int;
-    case 'S': return is_signed || !is_int;
-    case 'F': return !is_int;
-    default: return 1;
-  }
-}
-
 #define INT_EDGES(MINV, MAXV) {0, 1, (CT)-1, MINV, MAXV, (CT)(MINV + 1), (CT)(MAXV - 1), 2, 0x7f, \
                                (CT)0x80, (CT)0xff, (CT)0x8000, 31, 32, 33, 63, 64}
 #define FLOAT_EDGES(MINP, TRUE_MIN, MAXV, INF) {0.0, -0.0, 1.0, -1.0, 0.5, -2.5, INF, -INF, NAN, \
@@ -54,7 +34,7 @@ static int applies(int op, int is_int, int is_signed) {
 #define MINV INT32_MIN
 #define MAXV INT32_MAX
 #define EDGES INT_EDGES(MINV, MAXV)
-static int applies_i32(int op) { return applies(op, 1, 1); }
+static int applies_i32(int op) { return test_op_applies(op, 1, 1); }
 #include "ops_check.inc"
 #undef T
 #undef CT
@@ -67,7 +47,7 @@ static int applies_i32(int op) { return applies(op, 1, 1); }
 #define IS_SIGNED 0
 #define MINV 0u
 #define MAXV UINT32_MAX
-static int applies_u32(int op) { return applies(op, 1, 0); }
+static int applies_u32(int op) { return test_op_applies(op, 1, 0); }
 #include "ops_check.inc"
 #undef T
 #undef CT
@@ -82,7 +62,7 @@ static int applies_u32(int op) { return applies(op, 1, 0); }
 #define BITS 64
 #define MINV 0ull
 #define MAXV UINT64_MAX
-static int applies_u64(int op) { return applies(op, 1, 0); }
+static int applies_u64(int op) { return test_op_applies(op, 1, 0); }
 #include "ops_check.inc"
 #undef T
 #undef CT
@@ -95,7 +75,7 @@ static int applies_u64(int op) { return applies(op, 1, 0); }
 #define IS_SIGNED 1
 #define MINV INT64_MIN
 #define MAXV INT64_MAX
-static int applies_i64(int op) { return applies(op, 1, 1); }
+static int applies_i64(int op) { return test_op_applies(op, 1, 1); }
 #include "ops_check.inc"
 #undef T
 #undef CT
@@ -114,7 +94,7 @@ static int applies_i64(int op) { return applies(op, 1, 1); }
 #define MINV (-INFINITY)
 #define MAXV INFINITY
 #define EDGES FLOAT_EDGES(FLT_MIN, FLT_TRUE_MIN, FLT_MAX, INFINITY)
-static int applies_f32(int op) { return applies(op, 0, 1); }
+static int applies_f32(int op) { return test_op_applies(op, 0, 1); }
 #include "ops_check.inc"
 #undef T
 #undef CT
@@ -127,7 +107,7 @@ static int applies_f32(int op) { return applies(op, 0, 1); }
 #define UT uint64_t
 #define BITS 64
 #define EDGES FLOAT_EDGES(DBL_MIN, DBL_TRUE_MIN, DBL_MAX, INFINITY)
-static int applies_f64(int op) { return applies(op, 0, 1); }
+static int applies_f64(int op) { return test_op_applies(op, 0, 1); }
 #include "ops_check.inc"
 
 int main(int argc, char **argv) {

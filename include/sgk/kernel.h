@@ -44,6 +44,7 @@
 /* Most sub-groups a work-group can have: the per-sub-group arrays a kernel keeps across a barrier
  * are declared with this size and indexed by sg.id. */
 #define SGK_MAX_SUB_GROUPS (SGK_MAX_WORK_GROUP_SIZE / SGK_W)
+#define SGK__LOG2_W (SGK_W == 8 ? 3u : SGK_W == 16 ? 4u : 5u)
 
 /* ------------------------------------------------------------------------------------------------
  * Kernel definition.
@@ -188,13 +189,42 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
   SGK_INLINE void sgk_store_block_##T(sgk_sg sg, ct *p, int n, const sgk_##T *in) {           \
     for (int k = 0; k < n; ++k) sgk_store_##T(sg, p + (size_t)k * SGK_W, in[k]);                 \
   }                                                                                              \
-  /* sycl::vec<T, n> per work-item: element k of lane i <- p[i * n + k] */                       \
-  SGK_INLINE void sgk_load_vec_##T(sgk_sg sg, const ct *p, int n, sgk_##T *out) {             \
+  /* sycl::vec<T, n> per work-item: element k of lane i <- p[i * n + k]. A full sub-group and a   \
+   * power-of-two n <= 8 load n contiguous vectors and transpose them in registers (element     \
+   * e = i n + k sits in vector e / W, lane e % W); otherwise per-lane gathers. */               \
+  SGK_INLINE void sgk_load_vec_##T(sgk_sg sg, const ct *p, int n, sgk_##T *out) {                \
+    if (sg.full && n <= 8 && (n & (n - 1)) == 0) {                                               \
+      sgk_##T v[8];                                                                              \
+      for (int r = 0; r < n; ++r) v[r] = sgk__loadu_##T(p + (size_t)r * SGK_W);                  \
+      const sgk_u32 e0 = sgk_mul_u32(sgk__iota_u32(), sgk_splat_u32((uint32_t)n));               \
+      for (int k = 0; k < n; ++k) {                                                              \
+        const sgk_u32 e = sgk_add_u32(e0, sgk_splat_u32((uint32_t)k));                           \
+        const sgk_u32 reg = sgk_shr_u32(e, SGK__LOG2_W);                                         \
+        sgk_##T x = sgk__permute_##T(v[0], e);                                                   \
+        for (int r = 1; r < n; ++r)                                                              \
+          x = sgk_select_##T(sgk_eq_u32(reg, sgk_splat_u32((uint32_t)r)), sgk__permute_##T(v[r], e), x); \
+        out[k] = x;                                                                              \
+      }                                                                                          \
+      return;                                                                                    \
+    }                                                                                            \
     const sgk_i32 idx = sgk_mul_i32(sgk_as_i32_u32(sgk__iota_u32()), sgk_splat_i32(n));          \
-    for (int k = 0; k < n; ++k)                                                                  \
-      out[k] = sgk__gather_mask_##T(sg.active, p + k, idx);                                      \
+    for (int k = 0; k < n; ++k) out[k] = sgk__gather_mask_##T(sg.active, p + k, idx);            \
   }                                                                                              \
-  SGK_INLINE void sgk_store_vec_##T(sgk_sg sg, ct *p, int n, const sgk_##T *in) {             \
+  SGK_INLINE void sgk_store_vec_##T(sgk_sg sg, ct *p, int n, const sgk_##T *in) {                \
+    if (sg.full && n <= 8 && (n & (n - 1)) == 0) {                                               \
+      const uint32_t log2n = n >= 8 ? 3u : n >= 4 ? 2u : n >= 2 ? 1u : 0u;                       \
+      for (int r = 0; r < n; ++r) {                                                              \
+        /* lane t of vector r is element e = r W + t: in[e % n], lane e / n */                   \
+        const sgk_u32 e = sgk_add_u32(sgk__iota_u32(), sgk_splat_u32((uint32_t)(r * SGK_W)));    \
+        const sgk_u32 lane = sgk_shr_u32(e, log2n);                                              \
+        const sgk_u32 k = sgk_and_u32(e, sgk_splat_u32((uint32_t)n - 1));                        \
+        sgk_##T x = sgk__permute_##T(in[0], lane);                                               \
+        for (int j = 1; j < n; ++j)                                                              \
+          x = sgk_select_##T(sgk_eq_u32(k, sgk_splat_u32((uint32_t)j)), sgk__permute_##T(in[j], lane), x); \
+        sgk__storeu_##T(p + (size_t)r * SGK_W, x);                                               \
+      }                                                                                          \
+      return;                                                                                    \
+    }                                                                                            \
     const sgk_i32 idx = sgk_mul_i32(sgk_as_i32_u32(sgk__iota_u32()), sgk_splat_i32(n));          \
     for (int k = 0; k < n; ++k) sgk__scatter_mask_##T(sg.active, p + k, idx, in[k]);             \
   }                                                                                              \

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sgk/isa/elem.h"
+#include "sgk/isa/lifted.h"
 
 #define SGK_ISA_NAME "avx2"
 
@@ -32,7 +33,6 @@ typedef struct { __m256i r[SGK__N64]; } sgk_i64;
 typedef struct { __m256i r[SGK__N64]; } sgk_u64;
 typedef struct { __m256d r[SGK__N64]; } sgk_f64;
 
-#define SGK__FOR(n, k) for (int k = 0; k < (n); ++k)
 
 /* ---- masks ---------------------------------------------------------------------------------- */
 SGK_INLINE __m256i sgk__lane_bits(void) { return _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128); }
@@ -205,18 +205,6 @@ SGK__R_FLOAT(f32, __m256, ps, _mm256_set1_ps(-0.0f))
 SGK__R_FLOAT(f64, __m256d, pd, _mm256_set1_pd(-0.0))
 
 /* ---- lifting register ops to W lanes -------------------------------------------------------- */
-#define SGK__LIFT1(T, op)                                                                         \
-  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a) {                                              \
-    sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = sgk__r_##op##_##T(a.r[k]); return r;           \
-  }
-#define SGK__LIFT2(T, op)                                                                         \
-  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a, sgk_##T b) {                                   \
-    sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = sgk__r_##op##_##T(a.r[k], b.r[k]); return r;   \
-  }
-#define SGK__LIFT_SHIFT(T, op)                                                                    \
-  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a, uint32_t n) {                                  \
-    sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = sgk__r_##op##_##T(a.r[k], n); return r;        \
-  }
 
 /* integer compares: eq and gt are native; the rest derive from them */
 #define SGK__INT_CMP32(T)                                                                         \
@@ -310,7 +298,6 @@ SGK__FLOAT_CMPS(SGK__F64_CMP)
     return r;                                                                                    \
   }
 
-#define SGK__ID(x) (x)
 #define SGK__MASK32(m, k) ((m).r[k])
 #define SGK__MASK64(m, k) sgk__mask64((m).r, k)
 #define SGK__LOADU_SI(p) _mm256_loadu_si256((const __m256i *)(p))
@@ -347,15 +334,10 @@ SGK__MEM(u64, uint64_t, __m256i, SGK__LOADU_SI, SGK__STOREU_SI, SGK__MLOAD64, SG
 SGK__MEM(f64, double, __m256d, _mm256_loadu_pd, _mm256_storeu_pd, SGK__MLOADPD, SGK__MSTOREPD,
          SGK__MASK64, SGK__GATHERPD, _mm256_castpd_si256, _mm256_castsi256_pd, 4)
 
-/* ---- splat, extract, iota ------------------------------------------------------------------- */
+/* ---- splat, iota ------------------------------------------------------------------- */
 #define SGK__SPLAT(T, ct, SET)                                                                    \
-  SGK_INLINE sgk_##T sgk_splat_##T(ct x) {                                                    \
+  SGK_INLINE sgk_##T sgk_splat_##T(ct x) {                                                       \
     sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = SET(x); return r;                               \
-  }                                                                                              \
-  SGK_INLINE ct sgk_extract_##T(sgk_##T v, int lane) {                                        \
-    ct a[SGK_W];                                                                                 \
-    sgk__storeu_##T(a, v);                                                                       \
-    return a[lane];                                                                              \
   }
 #define SGK__SET1_I32(x) _mm256_set1_epi32((int)(x))
 #define SGK__SET1_I64(x) _mm256_set1_epi64x((long long)(x))
@@ -373,28 +355,8 @@ SGK_INLINE sgk_u32 sgk__iota_u32(void) {
 }
 
 /* ---- arithmetic ----------------------------------------------------------------------------- */
-#define SGK__INT_ARITH(T, ct)                                                                     \
-  SGK__LIFT2(T, add) SGK__LIFT2(T, sub) SGK__LIFT2(T, mul) SGK__LIFT2(T, min) SGK__LIFT2(T, max) \
-  SGK__LIFT2(T, and) SGK__LIFT2(T, or) SGK__LIFT2(T, xor) SGK__LIFT2(T, andnot)                  \
-  SGK__LIFT2(T, shlv) SGK__LIFT2(T, shrv) SGK__LIFT1(T, not) SGK__LIFT1(T, neg)                  \
-  SGK__LIFT_SHIFT(T, shl) SGK__LIFT_SHIFT(T, shr)                                                \
-  SGK__LANEWISE_BINARY(T, ct, div) /* no integer vector division on x86 */                       \
-  SGK_INLINE sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                           \
-    return sgk_add_##T(sgk_mul_##T(a, b), c);                                                    \
-  }
-SGK__INT_ARITH(i32, int32_t) SGK__LIFT1(i32, abs)
-SGK__INT_ARITH(u32, uint32_t)
-SGK__INT_ARITH(i64, int64_t) SGK__LIFT1(i64, abs)
-SGK__INT_ARITH(u64, uint64_t)
+SGK__LIFTED_ARITHMETIC()
 
-#define SGK__FLOAT_ARITH(T)                                                                       \
-  SGK__LIFT2(T, add) SGK__LIFT2(T, sub) SGK__LIFT2(T, mul) SGK__LIFT2(T, div) SGK__LIFT2(T, min) \
-  SGK__LIFT2(T, max) SGK__LIFT1(T, sqrt) SGK__LIFT1(T, neg) SGK__LIFT1(T, abs)                   \
-  SGK_INLINE sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                           \
-    sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = sgk__r_fma_##T(a.r[k], b.r[k], c.r[k]); return r; \
-  }
-SGK__FLOAT_ARITH(f32)
-SGK__FLOAT_ARITH(f64)
 
 /* ---- collectives ----------------------------------------------------------------------------
  * Everything moves 32-bit lanes with vpermd; 64-bit types move as pairs of 32-bit lanes. */
@@ -458,16 +420,9 @@ SGK_INLINE __m256i sgk__pair_index(const __m256i *idx32, int j) {
       r.r[k] = sgk__r_from_si_##T(sgk__permute_regs(src, SGK__N64, sgk__pair_index(idx.r, k)));  \
     return r;                                                                                    \
   }
-#define SGK__SHIFTS(T)                                                                            \
-  SGK_INLINE sgk_##T sgk__shift_left_##T(sgk_##T x, uint32_t d) {                             \
-    return sgk__permute_##T(x, sgk_add_u32(sgk__iota_u32(), sgk_splat_u32(d)));                  \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk__shift_right_##T(sgk_##T x, uint32_t d) {                            \
-    return sgk__permute_##T(x, sgk_sub_u32(sgk__iota_u32(), sgk_splat_u32(d)));                  \
-  }
 SGK__COLLECTIVES32(i32) SGK__COLLECTIVES32(u32) SGK__COLLECTIVES32(f32)
 SGK__COLLECTIVES64(i64) SGK__COLLECTIVES64(u64) SGK__COLLECTIVES64(f64)
-SGK__SHIFTS(i32) SGK__SHIFTS(u32) SGK__SHIFTS(f32) SGK__SHIFTS(i64) SGK__SHIFTS(u64) SGK__SHIFTS(f64)
+SGK__LIFTED_SHIFTS()
 
 /* Reduction tree (v[i] = op(v[i], v[i + s]), s = W/2 .. 1) and Hillis-Steele scan
  * (v[i] = op(v[i - d], v[i])), first across registers, then inside one ymm. */
@@ -632,15 +587,6 @@ SGK_INLINE sgk_i64 sgk_cvt_i64_f64(sgk_f64 a) {
   return sgk__loadu_i64(y);
 }
 
-#define SGK__BITCAST(TO, FROM, CAST)                                                              \
-  SGK_INLINE sgk_##TO sgk_as_##TO##_##FROM(sgk_##FROM a) {                                    \
-    sgk_##TO r; SGK__FOR(SGK__NR_##TO, k) r.r[k] = CAST(a.r[k]); return r;                       \
-  }
-SGK__BITCAST(u32, i32, SGK__ID) SGK__BITCAST(i32, u32, SGK__ID)
-SGK__BITCAST(u32, f32, _mm256_castps_si256) SGK__BITCAST(f32, u32, _mm256_castsi256_ps)
-SGK__BITCAST(i32, f32, _mm256_castps_si256) SGK__BITCAST(f32, i32, _mm256_castsi256_ps)
-SGK__BITCAST(u64, i64, SGK__ID) SGK__BITCAST(i64, u64, SGK__ID)
-SGK__BITCAST(u64, f64, _mm256_castpd_si256) SGK__BITCAST(f64, u64, _mm256_castsi256_pd)
-SGK__BITCAST(i64, f64, _mm256_castpd_si256) SGK__BITCAST(f64, i64, _mm256_castsi256_pd)
+SGK__LIFTED_BITCASTS(_mm256_castps_si256, _mm256_castsi256_ps, _mm256_castpd_si256, _mm256_castsi256_pd)
 
 #endif /* SGK_ISA_AVX2_H */

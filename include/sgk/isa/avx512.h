@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sgk/isa/elem.h"
+#include "sgk/isa/lifted.h"
 
 #define SGK_ISA_NAME "avx512"
 
@@ -59,7 +60,6 @@ typedef struct { __m512i r[SGK__N64]; } sgk_i64;
 typedef struct { __m512i r[SGK__N64]; } sgk_u64;
 typedef struct { __m512d r[SGK__N64]; } sgk_f64;
 
-#define SGK__FOR(n, k) for (int k = 0; k < (n); ++k)
 
 /* ---- masks ---------------------------------------------------------------------------------- */
 #define SGK__ALL_BITS (SGK_W == 32 ? 0xffffffffu : ((1u << SGK_W) - 1u))
@@ -202,18 +202,6 @@ SGK__R_FLOAT(f32, sgk__vf, SGK__P, ps, sgk__k32, -0.0f)
 SGK__R_FLOAT(f64, __m512d, SGK__P512, pd, __mmask8, -0.0)
 
 /* ---- lifting -------------------------------------------------------------------------------- */
-#define SGK__LIFT1(T, op)                                                                         \
-  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a) {                                              \
-    sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = sgk__r_##op##_##T(a.r[k]); return r;           \
-  }
-#define SGK__LIFT2(T, op)                                                                         \
-  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a, sgk_##T b) {                                   \
-    sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = sgk__r_##op##_##T(a.r[k], b.r[k]); return r;   \
-  }
-#define SGK__LIFT_SHIFT(T, op)                                                                    \
-  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a, uint32_t n) {                                  \
-    sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = sgk__r_##op##_##T(a.r[k], n); return r;        \
-  }
 /* Compares: one k register per register, concatenated into the lane set. */
 #define SGK__CMPS(T, LANES)                                                                       \
   SGK_INLINE sgk_mask sgk__cmp_##T(sgk_##T a, sgk_##T b, int pred) {                         \
@@ -270,7 +258,6 @@ SGK__CMPS(i64, 8) SGK__CMPS(u64, 8) SGK__CMPS(f64, 8)
 #else
 #define SGK__GATHER32(k, idx, base) _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), k, idx, base, 4)
 #endif
-#define SGK__ID(x) (x)
 #define SGK__SET1_32(x) SGK__P(set1_epi32)((int)(x))
 SGK__MEM32(i32, int32_t, sgk__vi, epi32, SGK__ID, SGK__ID, SGK__SET1_32)
 SGK__MEM32(u32, uint32_t, sgk__vi, epi32, SGK__ID, SGK__ID, SGK__SET1_32)
@@ -316,14 +303,6 @@ SGK__MEM64(i64, int64_t, epi64, SGK__ID, SGK__ID, SGK__SET1_64)
 SGK__MEM64(u64, uint64_t, epi64, SGK__ID, SGK__ID, SGK__SET1_64)
 SGK__MEM64(f64, double, pd, _mm512_castpd_si512, _mm512_castsi512_pd, _mm512_set1_pd)
 
-#define SGK__EXTRACT(T, ct)                                                                       \
-  SGK_INLINE ct sgk_extract_##T(sgk_##T v, int lane) {                                        \
-    ct a[SGK_W];                                                                                 \
-    sgk__storeu_##T(a, v);                                                                       \
-    return a[lane];                                                                              \
-  }
-SGK__EXTRACT(i32, int32_t) SGK__EXTRACT(u32, uint32_t) SGK__EXTRACT(f32, float)
-SGK__EXTRACT(i64, int64_t) SGK__EXTRACT(u64, uint64_t) SGK__EXTRACT(f64, double)
 
 SGK_INLINE sgk__vi sgk__iota_reg(void) {
 #if SGK_W == 8
@@ -339,27 +318,7 @@ SGK_INLINE sgk_u32 sgk__iota_u32(void) {
 }
 
 /* ---- arithmetic ----------------------------------------------------------------------------- */
-#define SGK__INT_ARITH(T, ct)                                                                     \
-  SGK__LIFT2(T, add) SGK__LIFT2(T, sub) SGK__LIFT2(T, mul) SGK__LIFT2(T, min) SGK__LIFT2(T, max) \
-  SGK__LIFT2(T, and) SGK__LIFT2(T, or) SGK__LIFT2(T, xor) SGK__LIFT2(T, andnot)                  \
-  SGK__LIFT2(T, shlv) SGK__LIFT2(T, shrv) SGK__LIFT1(T, not) SGK__LIFT1(T, neg)                  \
-  SGK__LIFT_SHIFT(T, shl) SGK__LIFT_SHIFT(T, shr)                                                \
-  SGK__LANEWISE_BINARY(T, ct, div) /* no integer vector division on x86 */                       \
-  SGK_INLINE sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                           \
-    return sgk_add_##T(sgk_mul_##T(a, b), c);                                                    \
-  }
-SGK__INT_ARITH(i32, int32_t) SGK__LIFT1(i32, abs)
-SGK__INT_ARITH(u32, uint32_t)
-SGK__INT_ARITH(i64, int64_t) SGK__LIFT1(i64, abs)
-SGK__INT_ARITH(u64, uint64_t)
-#define SGK__FLOAT_ARITH(T)                                                                       \
-  SGK__LIFT2(T, add) SGK__LIFT2(T, sub) SGK__LIFT2(T, mul) SGK__LIFT2(T, div) SGK__LIFT2(T, min) \
-  SGK__LIFT2(T, max) SGK__LIFT1(T, sqrt) SGK__LIFT1(T, neg) SGK__LIFT1(T, abs)                   \
-  SGK_INLINE sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                           \
-    sgk_##T r; SGK__FOR(SGK__NR_##T, k) r.r[k] = sgk__r_fma_##T(a.r[k], b.r[k], c.r[k]); return r; \
-  }
-SGK__FLOAT_ARITH(f32)
-SGK__FLOAT_ARITH(f64)
+SGK__LIFTED_ARITHMETIC()
 
 /* ---- shuffles --------------------------------------------------------------------------------
  * Every lane movement is a permute of 32-bit lanes (vpermd / vpermi2d) or of 64-bit lanes
@@ -410,14 +369,7 @@ SGK__SHUFFLE32(i32, SGK__ID, SGK__ID) SGK__SHUFFLE32(u32, SGK__ID, SGK__ID)
 SGK__SHUFFLE32(f32, SGK__CASTPS_SI, SGK__CASTSI_PS)
 SGK__SHUFFLE64(i64, SGK__ID, SGK__ID) SGK__SHUFFLE64(u64, SGK__ID, SGK__ID)
 SGK__SHUFFLE64(f64, _mm512_castpd_si512, _mm512_castsi512_pd)
-#define SGK__SHIFTS(T)                                                                            \
-  SGK_INLINE sgk_##T sgk__shift_left_##T(sgk_##T x, uint32_t d) {                             \
-    return sgk__permute_##T(x, sgk_add_u32(sgk__iota_u32(), sgk_splat_u32(d)));                  \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk__shift_right_##T(sgk_##T x, uint32_t d) {                            \
-    return sgk__permute_##T(x, sgk_sub_u32(sgk__iota_u32(), sgk_splat_u32(d)));                  \
-  }
-SGK__SHIFTS(i32) SGK__SHIFTS(u32) SGK__SHIFTS(f32) SGK__SHIFTS(i64) SGK__SHIFTS(u64) SGK__SHIFTS(f64)
+SGK__LIFTED_SHIFTS()
 
 /* ---- reduction tree and Hillis-Steele scan, in the oracle's order ---------------------------
  * Inside a register, lane i meets lane i + s (tree) or i - d (scan) through a permute; lanes of
@@ -534,42 +486,21 @@ SGK__NARROW(i32, i64, _mm512_cvtepi64_epi32, SGK__ID)
 SGK__NARROW(u32, u64, _mm512_cvtepi64_epi32, SGK__ID)
 SGK__NARROW(f32, f64, SGK__PD_PS_SI, SGK__CASTSI_PS)
 
-#define SGK__BITCAST(TO, FROM, CAST)                                                              \
-  SGK_INLINE sgk_##TO sgk_as_##TO##_##FROM(sgk_##FROM a) {                                    \
-    sgk_##TO r; SGK__FOR(SGK__NR_##TO, k) r.r[k] = CAST(a.r[k]); return r;                       \
-  }
-SGK__BITCAST(u32, i32, SGK__ID) SGK__BITCAST(i32, u32, SGK__ID)
-SGK__BITCAST(u32, f32, SGK__CASTPS_SI) SGK__BITCAST(f32, u32, SGK__CASTSI_PS)
-SGK__BITCAST(i32, f32, SGK__CASTPS_SI) SGK__BITCAST(f32, i32, SGK__CASTSI_PS)
-SGK__BITCAST(u64, i64, SGK__ID) SGK__BITCAST(i64, u64, SGK__ID)
-SGK__BITCAST(u64, f64, _mm512_castpd_si512) SGK__BITCAST(f64, u64, _mm512_castsi512_pd)
-SGK__BITCAST(i64, f64, _mm512_castpd_si512) SGK__BITCAST(f64, i64, _mm512_castsi512_pd)
+SGK__LIFTED_BITCASTS(SGK__CASTPS_SI, SGK__CASTSI_PS, _mm512_castpd_si512, _mm512_castsi512_pd)
 
 /* ---- local atomics with conflict detection (32-bit) -----------------------------------------
  * Per register, in lane order: vpconflictd finds, for each lane, the earlier active lanes with
- * the same address; pointer jumping (log2 steps) folds each run of equal addresses into its
- * last lane, which alone does the gather-op-scatter, so no update is lost. fetch_add returns
- * each lane's old value as if the lanes had gone one at a time in order. */
+ * the same address; pointer jumping (log2 steps) gives every lane the op over its run so far.
+ * Every lane then scatters op(old, run so far): scatters write in lane order, so each address
+ * keeps its last lane's value, the whole run, and no update is lost. fetch_add returns each
+ * lane's old value as if the lanes had gone one at a time in order. */
 #define SGK_ISA_HAS_LOCAL_ATOMICS_32 1
 
-SGK_INLINE uint32_t sgk__or_lanes(sgk__vi v) {
-#if SGK_W == 8
-  const __m128i a = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-  const __m128i b = _mm_or_si128(a, _mm_shuffle_epi32(a, 0x4e));
-  return (uint32_t)_mm_cvtsi128_si32(_mm_or_si128(b, _mm_shuffle_epi32(b, 0xb1)));
-#else
-  return (uint32_t)_mm512_reduce_or_epi32(v);
-#endif
-}
-
-/* acc lane i <- op over the active lanes j <= i with idx[j] == idx[i]; *last: lanes with no later
- * duplicate. */
+/* acc lane i <- op over the active lanes j <= i with idx[j] == idx[i]. */
 #define SGK__FOLD_RUNS(T, ct)                                                                     \
-  SGK_INLINE sgk__vi sgk__fold_runs_##T(sgk__k32 active, sgk__vi idx, sgk__vi v, int op,     \
-                                           sgk__k32 *last) {                                     \
+  SGK_INLINE sgk__vi sgk__fold_runs_##T(sgk__k32 active, sgk__vi idx, sgk__vi v, int op) {     \
     const sgk__vi conf = SGK__AND(SGK__P(maskz_conflict_epi32)(active, idx),            \
                                            SGK__P(set1_epi32)((int)active));                     \
-    *last = (sgk__k32)(active & ~sgk__or_lanes(conf));                                           \
     sgk__vi ptr = SGK__P(sub_epi32)(SGK__P(set1_epi32)(31), SGK__P(lzcnt_epi32)(conf));          \
     sgk__k32 has = SGK__P(cmp_epi32_mask)(ptr, SGK__P(set1_epi32)(0), _MM_CMPINT_NLT);           \
     sgk__vi acc = v;                                                                             \
@@ -594,9 +525,8 @@ SGK_INLINE uint32_t sgk__or_lanes(sgk__vi v) {
     SGK__FOR(SGK__N32, k) {                                                                      \
       const sgk__k32 active = SGK__K32(m, k);                                                    \
       if (!active) continue;                                                                     \
-      sgk__k32 last;                                                                             \
-      const sgk__vi acc = sgk__fold_runs_##T(active, idx.r[k], v.r[k], op, &last);               \
-      const sgk__vi old = SGK__GATHER32(last, idx.r[k], (const int *)base);                      \
+      const sgk__vi acc = sgk__fold_runs_##T(active, idx.r[k], v.r[k], op);                      \
+      const sgk__vi old = SGK__GATHER32(active, idx.r[k], (const int *)base);                    \
       sgk__vi r;                                                                                 \
       switch (op) {                                                                              \
         case 0: r = sgk__r_add_##T(old, acc); break;                                             \
@@ -606,7 +536,7 @@ SGK_INLINE uint32_t sgk__or_lanes(sgk__vi v) {
         case 4: r = sgk__r_or_##T(old, acc); break;                                              \
         default: r = sgk__r_xor_##T(old, acc); break;                                            \
       }                                                                                          \
-      SGK__P(mask_i32scatter_epi32)((int *)base, last, idx.r[k], r, 4);                          \
+      SGK__P(mask_i32scatter_epi32)((int *)base, active, idx.r[k], r, 4);                        \
     }                                                                                            \
   }
 SGK__FOLD_RUNS(i32, int32_t)
@@ -618,10 +548,9 @@ SGK__FOLD_RUNS(u32, uint32_t)
     sgk_##T out;                                                                                 \
     SGK__FOR(SGK__N32, k) {                                                                      \
       const sgk__k32 active = SGK__K32(active_, k);                                              \
-      sgk__k32 last;                                                                             \
-      const sgk__vi acc = sgk__fold_runs_##T(active, idx.r[k], v.r[k], 0, &last);                \
+      const sgk__vi acc = sgk__fold_runs_##T(active, idx.r[k], v.r[k], 0);                       \
       const sgk__vi old = SGK__GATHER32(active, idx.r[k], (const int *)base);                    \
-      SGK__P(mask_i32scatter_epi32)((int *)base, last, idx.r[k], SGK__P(add_epi32)(old, acc), 4); \
+      SGK__P(mask_i32scatter_epi32)((int *)base, active, idx.r[k], SGK__P(add_epi32)(old, acc), 4); \
       out.r[k] = SGK__P(maskz_mov_epi32)(active, SGK__P(sub_epi32)(SGK__P(add_epi32)(old, acc), v.r[k])); \
     }                                                                                            \
     return out;                                                                                  \
