@@ -24,7 +24,7 @@ static void detect(sgk_cpu *cpu) {
   const int ymm_state = (xcr0 & 0x6) == 0x6;          /* SSE and AVX state */
   const int zmm_state = (xcr0 & 0xe6) == 0xe6;        /* + opmask, ZMM_Hi256, Hi16_ZMM */
   unsigned b7 = 0, c7 = 0, d7 = 0, a7 = 0;
-  if (__get_cpuid_max(0, NULL) >= 7) __cpuid_count(7, 0, a7, b7, c7, d7);
+  if ((unsigned)__get_cpuid_max(0, NULL) >= 7u) __cpuid_count(7, 0, a7, b7, c7, d7);
   const int avx2 = (b7 >> 5) & 1, bmi1 = (b7 >> 3) & 1, bmi2 = (b7 >> 8) & 1;
   const int f = (b7 >> 16) & 1, dq = (b7 >> 17) & 1, cd = (b7 >> 28) & 1;
   const int bw = (b7 >> 30) & 1, vl = (b7 >> 31) & 1;
@@ -32,7 +32,7 @@ static void detect(sgk_cpu *cpu) {
   cpu->has_avx512 = cpu->has_avx2 && f && dq && cd && bw && vl && zmm_state;
 
   unsigned brand[12] = {0};
-  if (__get_cpuid_max(0x80000000u, NULL) >= 0x80000004u) {
+  if ((unsigned)__get_cpuid_max(0x80000000u, NULL) >= 0x80000004u) {
     for (unsigned i = 0; i < 3; ++i)
       __get_cpuid(0x80000002u + i, &brand[4 * i], &brand[4 * i + 1], &brand[4 * i + 2],
                   &brand[4 * i + 3]);
