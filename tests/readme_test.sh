@@ -21,8 +21,18 @@ for f in saxpy.h saxpy.c main.c CMakeLists.txt; do
     exit 1
   fi
 done
+# 1. sgk as a subdirectory of the user's project
 cmake -S "$src/examples/first_kernel" -B "$work/build" -DSGK_DIR="$src" >/dev/null
 cmake --build "$work/build" -j"$(nproc)" >/dev/null
 "$work/build/first_kernel" | tee "$work/out"
 grep -q "all correct" "$work/out"
-echo "readme: 1 passed, 0 failed"
+# 2. an installed sgk, found with find_package
+cmake -S "$src" -B "$work/sgk" -DSGK_BUILD_TESTS=OFF -DSGK_BUILD_BENCH=OFF -DSGK_BUILD_TOOLS=OFF \
+      -DSGK_BUILD_EXAMPLES=OFF >/dev/null
+cmake --build "$work/sgk" -j"$(nproc)" >/dev/null
+cmake --install "$work/sgk" --prefix "$work/prefix" >/dev/null
+cmake -S "$src/examples/first_kernel" -B "$work/installed" -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
+cmake --build "$work/installed" -j"$(nproc)" >/dev/null
+"$work/installed/first_kernel" | tee "$work/out2"
+grep -q "all correct" "$work/out2"
+echo "readme: 2 passed, 0 failed"
