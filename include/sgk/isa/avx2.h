@@ -14,7 +14,6 @@
 #include "sgk/isa/elem.h"
 #include "sgk/isa/lifted.h"
 
-#define SGK_ISA_NAME "avx2"
 
 #define SGK__N32 (SGK_W / 8) /* ymm per 32-bit value */
 #define SGK__N64 (SGK_W / 4) /* ymm per 64-bit value */
@@ -85,7 +84,8 @@ SGK_INLINE __m256i sgk__mask64(const __m256i *m32, int j) {
   const __m256i m = m32[j >> 1];
   return _mm256_cvtepi32_epi64((j & 1) ? _mm256_extracti128_si256(m, 1) : _mm256_castsi256_si128(m));
 }
-/* Two 64-bit-lane masks (lanes 8k .. 8k+7) packed into one 32-bit-lane mask. */
+/* The low halves of the 64-bit lanes of two registers (lanes 8k .. 8k+7) as one register of 32-bit
+ * lanes: packs 64-bit compare masks, and narrows i64 to i32. */
 SGK_INLINE __m256i sgk__pack64(__m256i lo, __m256i hi) {
   const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
   return _mm256_permute2x128_si256(_mm256_permutevar8x32_epi32(lo, even),
@@ -557,12 +557,11 @@ SGK_INLINE sgk_i64 sgk_cvt_i64_i32(sgk_i32 a) {
 SGK_INLINE sgk_u64 sgk_cvt_u64_u32(sgk_u32 a) {
   sgk_u64 r; SGK__FOR(SGK__N64, j) r.r[j] = _mm256_cvtepu32_epi64(sgk__idx128(a.r, j)); return r;
 }
-SGK_INLINE __m256i sgk__low_halves(__m256i lo, __m256i hi) { return sgk__pack64(lo, hi); }
 SGK_INLINE sgk_i32 sgk_cvt_i32_i64(sgk_i64 a) {
-  sgk_i32 r; SGK__FOR(SGK__N32, k) r.r[k] = sgk__low_halves(a.r[2 * k], a.r[2 * k + 1]); return r;
+  sgk_i32 r; SGK__FOR(SGK__N32, k) r.r[k] = sgk__pack64(a.r[2 * k], a.r[2 * k + 1]); return r;
 }
 SGK_INLINE sgk_u32 sgk_cvt_u32_u64(sgk_u64 a) {
-  sgk_u32 r; SGK__FOR(SGK__N32, k) r.r[k] = sgk__low_halves(a.r[2 * k], a.r[2 * k + 1]); return r;
+  sgk_u32 r; SGK__FOR(SGK__N32, k) r.r[k] = sgk__pack64(a.r[2 * k], a.r[2 * k + 1]); return r;
 }
 /* i64 -> f64: hi * 2^32 + lo with exact parts and one rounding (fma) */
 SGK_INLINE sgk_f64 sgk_cvt_f64_i64(sgk_i64 a) {

@@ -14,7 +14,6 @@
 #include "sgk/isa/elem.h"
 #include "sgk/isa/lifted.h"
 
-#define SGK_ISA_NAME "avx512"
 
 #if SGK_W == 8
 #define SGK__L32 8 /* 32-bit lanes per register */

@@ -18,7 +18,6 @@
 
 #include "sgk/isa/elem.h"
 
-#define SGK_ISA_NAME "scalar"
 
 #define SGK__LANES(i) for (int i = 0; i < SGK_W; ++i)
 
