@@ -187,3 +187,37 @@ SGK_KERNEL(mem_ops, struct mem_args, a, wg) {
     }
   }
 }
+
+#define LOCAL_ATOMIC_TYPE(T, ct)                                                                  \
+  SGK_INLINE void local_atomic_##T(const sgk_wg *wg, const struct local_atomic_args *a) {        \
+    ct *bins = sgk_slm(wg);                                                                      \
+    const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);                    \
+    memcpy(bins, a->init, a->nbins * sizeof(ct));                                                \
+    SGK_FOR_EACH_SUBGROUP(wg, sg) {                                                              \
+      const sgk_i32 bin = sgk_as_i32_u32(sgk_and_u32(sgk_load_u32(sg, a->keys + base + sg.first), \
+                                                     sgk_splat_u32(a->nbins - 1)));              \
+      const sgk_##T v = sgk_load_##T(sg, (const ct *)a->vals + base + sg.first);                 \
+      switch (a->op) {                                                                           \
+        case LA_ADD: sgk_atomic_add_local_##T(sg, bins, bin, v); break;                          \
+        case LA_MIN: sgk_atomic_min_local_##T(sg, bins, bin, v); break;                          \
+        case LA_MAX: sgk_atomic_max_local_##T(sg, bins, bin, v); break;                          \
+        case LA_AND: sgk_atomic_and_local_##T(sg, bins, bin, v); break;                          \
+        case LA_OR: sgk_atomic_or_local_##T(sg, bins, bin, v); break;                            \
+        default: sgk_atomic_xor_local_##T(sg, bins, bin, v); break;                              \
+      }                                                                                          \
+    }                                                                                            \
+    memcpy((ct *)a->out + sgk_group_linear_id(wg) * a->nbins, bins, a->nbins * sizeof(ct));      \
+  }
+LOCAL_ATOMIC_TYPE(i32, int32_t)
+LOCAL_ATOMIC_TYPE(u32, uint32_t)
+LOCAL_ATOMIC_TYPE(i64, int64_t)
+LOCAL_ATOMIC_TYPE(u64, uint64_t)
+
+SGK_KERNEL(local_atomic_ops, struct local_atomic_args, a, wg) {
+  switch (a->type) {
+    case LA_I32: local_atomic_i32(wg, a); break;
+    case LA_U32: local_atomic_u32(wg, a); break;
+    case LA_I64: local_atomic_i64(wg, a); break;
+    default: local_atomic_u64(wg, a); break;
+  }
+}

@@ -28,6 +28,18 @@ struct atomic_args {
   int64_t *gsum64;
 };
 
+/* local atomics: every op on every integer type; SLM bins start from `init`, each work-item applies
+ * op(bins[key & (nbins - 1)], val), and each group writes its bins to out[group * nbins ..]. */
+enum { LA_ADD, LA_MIN, LA_MAX, LA_AND, LA_OR, LA_XOR, LA_OPS };
+enum { LA_I32, LA_U32, LA_I64, LA_U64, LA_TYPES };
+struct local_atomic_args {
+  int op, type;
+  uint32_t nbins;
+  const uint32_t *keys;
+  const void *vals, *init;
+  void *out;
+};
+
 /* memory: mode selects the op; each work-item i of a 1-D range */
 enum { M_BLOCK, M_VEC, M_GATHER_SCATTER, M_MASKED, M_CVT_F32_I32, M_CVT_I32_F32, M_CVT_U32_F32,
        M_CVT_F32_U32, M_CVT_F64_I32, M_CVT_I32_F64, M_CVT_I64_I32, M_CVT_I32_I64, M_CVT_F64_F32,
@@ -40,4 +52,5 @@ SGK_DECLARE_KERNEL(sg_seed);
 SGK_DECLARE_KERNEL(wg_collectives);
 SGK_DECLARE_KERNEL(atomics);
 SGK_DECLARE_KERNEL(mem_ops);
+SGK_DECLARE_KERNEL(local_atomic_ops);
 #endif
