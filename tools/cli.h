@@ -9,6 +9,9 @@ int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print the status and sgk_last_error() to stderr; return 1. */
 int cli_status_error(const char *what, sgk_status st);
 
+/* Prints s as a JSON string literal. */
+void cli_print_json_string(const char *s);
+
 int cli_info(int argc, char **argv);
 int cli_list(int argc, char **argv);
 int cli_run(int argc, char **argv);

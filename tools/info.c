@@ -23,8 +23,9 @@ int cli_info(int argc, char **argv) {
   sgk_status st = sgk_get_device_info(&d);
   if (st != SGK_SUCCESS) return cli_status_error("info", st);
   if (json) {
-    printf("{\"cpu\": \"%s\", \"isa\": \"%s\", \"isas_available\": [", d.cpu_name,
-           sgk_isa_name(d.isa));
+    printf("{\"cpu\": ");
+    cli_print_json_string(d.cpu_name);
+    printf(", \"isa\": \"%s\", \"isas_available\": [", sgk_isa_name(d.isa));
     print_isa_list(d.isas_available, 1);
     printf("], \"isas_compiled\": [");
     print_isa_list(d.isas_compiled, 1);

@@ -20,6 +20,18 @@ int cli_status_error(const char *what, sgk_status st) {
   return 1;
 }
 
+/* A JSON string literal of s (quotes, backslashes and control characters escaped). */
+void cli_print_json_string(const char *s) {
+  putchar('"');
+  for (; *s; ++s) {
+    const unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') printf("\\%c", c);
+    else if (c < 0x20) printf("\\u%04x", c);
+    else putchar(c);
+  }
+  putchar('"');
+}
+
 static void usage(FILE *f) {
   fputs("usage: sgk <command> [options]\n"
         "  info [--json]         the device: ISAs, sub-group sizes, limits, caches\n"

@@ -80,12 +80,14 @@ static void print_record(const record *rec, int json, int *first) {
     printf("%s{\"kernel\": \"%s\", \"seed\": \"%s\", \"variant\": \"%s_w%u\", \"isa\": \"%s\", "
            "\"sg_size\": %u, \"wg_size\": %u, \"n\": %zu, \"median_s\": %.9g, \"min_s\": %.9g, "
            "\"%s\": %.6g, \"verified\": %s, \"scalar_median_s\": %.9g, \"speedup\": %.4g, "
-           "\"threads\": %u, \"reps\": %d, \"error\": \"%s\"}",
+           "\"threads\": %u, \"reps\": %d, \"error\": ",
            *first ? "" : ",\n", f->name, f->seed, sgk_isa_name(rec->isa), rec->sg,
            sgk_isa_name(rec->isa), rec->sg, rec->wg, rec->n, rec->r.median_s, rec->r.min_s, unit,
            rec->r.rate, rec->r.verified ? "true" : "false", rec->scalar_median_s,
            rec->scalar_median_s > 0 && rec->r.median_s > 0 ? rec->scalar_median_s / rec->r.median_s : 0.0,
-           rec->r.info.threads, rec->r.reps, rec->status == SGK_SUCCESS && rec->r.verified ? "" : rec->r.message);
+           rec->r.info.threads, rec->r.reps);
+    cli_print_json_string(rec->status == SGK_SUCCESS && rec->r.verified ? "" : rec->r.message);
+    printf("}");
     *first = 0;
     return;
   }
