@@ -11,9 +11,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "sgk/isa/bitmask.h"
 #include "sgk/isa/elem.h"
 #include "sgk/isa/lifted.h"
-
 
 #if SGK_W == 8
 #define SGK__L32 8 /* 32-bit lanes per register */
@@ -51,7 +51,6 @@ typedef __mmask16 sgk__k32;
 #define SGK__NR_u64 SGK__N64
 #define SGK__NR_f64 SGK__N64
 
-typedef struct { uint32_t k; } sgk_mask;
 typedef struct { sgk__vi r[SGK__N32]; } sgk_i32;
 typedef struct { sgk__vi r[SGK__N32]; } sgk_u32;
 typedef struct { sgk__vf r[SGK__N32]; } sgk_f32;
@@ -59,24 +58,10 @@ typedef struct { __m512i r[SGK__N64]; } sgk_i64;
 typedef struct { __m512i r[SGK__N64]; } sgk_u64;
 typedef struct { __m512d r[SGK__N64]; } sgk_f64;
 
-
-/* ---- masks ---------------------------------------------------------------------------------- */
-#define SGK__ALL_BITS (SGK_W == 32 ? 0xffffffffu : ((1u << SGK_W) - 1u))
-SGK_INLINE sgk_mask sgk_mask_from_bits(uint32_t b) { sgk_mask m = {b & SGK__ALL_BITS}; return m; }
-SGK_INLINE uint32_t sgk_mask_bits(sgk_mask m) { return m.k; }
-SGK_INLINE sgk_mask sgk_mask_all(void) { return sgk_mask_from_bits(SGK__ALL_BITS); }
-SGK_INLINE sgk_mask sgk_mask_none(void) { return sgk_mask_from_bits(0); }
-SGK_INLINE sgk_mask sgk_mask_first_n(uint32_t n) {
-  return sgk_mask_from_bits(n >= 32 ? 0xffffffffu : (1u << n) - 1u);
-}
-SGK_INLINE sgk_mask sgk_mask_and(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.k & b.k); }
-SGK_INLINE sgk_mask sgk_mask_or(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.k | b.k); }
-SGK_INLINE sgk_mask sgk_mask_xor(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.k ^ b.k); }
-SGK_INLINE sgk_mask sgk_mask_andnot(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(~a.k & b.k); }
-SGK_INLINE sgk_mask sgk_mask_not(sgk_mask a) { return sgk_mask_from_bits(~a.k); }
+/* ---- masks: lane bit sets (sgk/isa/bitmask.h), handed to instructions as k registers ---- */
 /* the k register of 32-bit register k, 64-bit register j */
-#define SGK__K32(m, k) ((sgk__k32)((m).k >> (SGK__L32 * (k))))
-#define SGK__K64(m, j) ((__mmask8)((m).k >> (8 * (j))))
+#define SGK__K32(m, k) ((sgk__k32)((m).bits >> (SGK__L32 * (k))))
+#define SGK__K64(m, j) ((__mmask8)((m).bits >> (8 * (j))))
 
 /* The 8 32-bit lanes 8j .. 8j+7 of a 32-bit value (as ymm), for the 64-bit register j. */
 SGK_INLINE __m256i sgk__half8(const sgk__vi *r, int j) {
@@ -301,7 +286,6 @@ SGK__MEM32(f32, float, sgk__vf, ps, SGK__CASTPS_SI, SGK__CASTSI_PS, SGK__P(set1_
 SGK__MEM64(i64, int64_t, epi64, SGK__ID, SGK__ID, SGK__SET1_64)
 SGK__MEM64(u64, uint64_t, epi64, SGK__ID, SGK__ID, SGK__SET1_64)
 SGK__MEM64(f64, double, pd, _mm512_castpd_si512, _mm512_castsi512_pd, _mm512_set1_pd)
-
 
 SGK_INLINE sgk__vi sgk__iota_reg(void) {
 #if SGK_W == 8

@@ -16,12 +16,11 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "sgk/isa/bitmask.h"
 #include "sgk/isa/elem.h"
-
 
 #define SGK__LANES(i) for (int i = 0; i < SGK_W; ++i)
 
-typedef struct { uint32_t bits; } sgk_mask;
 typedef struct { _Alignas(64) int32_t v[SGK_W]; } sgk_i32;
 typedef struct { _Alignas(64) uint32_t v[SGK_W]; } sgk_u32;
 typedef struct { _Alignas(64) float v[SGK_W]; } sgk_f32;
@@ -29,20 +28,6 @@ typedef struct { _Alignas(64) int64_t v[SGK_W]; } sgk_i64;
 typedef struct { _Alignas(64) uint64_t v[SGK_W]; } sgk_u64;
 typedef struct { _Alignas(64) double v[SGK_W]; } sgk_f64;
 
-/* ---- masks ---- */
-#define SGK__ALL_BITS (SGK_W == 32 ? 0xffffffffu : ((1u << SGK_W) - 1u))
-SGK_INLINE sgk_mask sgk_mask_from_bits(uint32_t b) { sgk_mask m = {b & SGK__ALL_BITS}; return m; }
-SGK_INLINE uint32_t sgk_mask_bits(sgk_mask m) { return m.bits; }
-SGK_INLINE sgk_mask sgk_mask_all(void) { return sgk_mask_from_bits(SGK__ALL_BITS); }
-SGK_INLINE sgk_mask sgk_mask_none(void) { return sgk_mask_from_bits(0); }
-SGK_INLINE sgk_mask sgk_mask_first_n(uint32_t n) {
-  return sgk_mask_from_bits(n >= 32 ? 0xffffffffu : (1u << n) - 1u);
-}
-SGK_INLINE sgk_mask sgk_mask_and(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.bits & b.bits); }
-SGK_INLINE sgk_mask sgk_mask_or(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.bits | b.bits); }
-SGK_INLINE sgk_mask sgk_mask_xor(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(a.bits ^ b.bits); }
-SGK_INLINE sgk_mask sgk_mask_andnot(sgk_mask a, sgk_mask b) { return sgk_mask_from_bits(~a.bits & b.bits); }
-SGK_INLINE sgk_mask sgk_mask_not(sgk_mask a) { return sgk_mask_from_bits(~a.bits); }
 SGK_INLINE int sgk__mask_lane(sgk_mask m, int i) { return (int)((m.bits >> i) & 1u); }
 
 /* ---- lane loops ---- */
