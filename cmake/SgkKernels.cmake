@@ -91,7 +91,9 @@ function(sgk_add_kernels target)
         target_compile_definitions(${obj} PRIVATE SGK_EMIT_KERNEL_TABLES=1 ${table_defs})
       endif()
       sgk_isa_flags(${isa} isa_flags)
-      target_compile_options(${obj} PRIVATE ${isa_flags})
+      # -Wno-psabi: GCC notes that passing 64-byte-aligned vectors by value changed ABI in GCC
+      # 4.6; every op is inlined, so no such call crosses an ABI boundary.
+      target_compile_options(${obj} PRIVATE ${isa_flags} $<$<C_COMPILER_ID:GNU>:-Wno-psabi>)
       if(DEFINED SGK_WARNINGS)
         target_compile_options(${obj} PRIVATE ${SGK_WARNINGS})
       endif()
