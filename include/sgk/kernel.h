@@ -28,6 +28,20 @@
  * in its loops, whatever the size of the kernel. */
 #define SGK_INLINE static inline __attribute__((always_inline))
 
+/* The per-ISA contract: what sgk/isa/<isa>.h defines for the compiled width SGK_W (see scalar.h
+ * for the reference semantics, avx2.h / avx512.h for register-array implementations):
+ *   types     sgk_i32 sgk_u32 sgk_f32 sgk_i64 sgk_u64 sgk_f64 sgk_mask
+ *   masks     sgk_mask_{from_bits,bits,all,none,first_n,and,or,xor,andnot,not}
+ *   per type  sgk_splat/extract/select, add sub mul div min max neg fma, eq ne lt le gt ge,
+ *             abs (signed, float), sqrt (float), and or xor not andnot shl shr shlv shrv (int);
+ *             sgk__loadu/storeu (all W lanes), sgk__load_mask/store_mask/gather_mask/scatter_mask
+ *             (inactive lanes untouched, loads give 0, scatters in lane order);
+ *             sgk__broadcast(x, lane), sgk__permute(x, idx mod W), sgk__shift_left/right
+ *             (out-of-range lanes unspecified); sgk__reduce_full_<op>, sgk__scan_full_<op> for
+ *             add mul min max (+ and or xor on integers) in the documented tree/scan order
+ *   others    sgk_cvt_<to>_<from>, sgk_as_<to>_<from>, sgk__iota_u32
+ *   optional  sgk__local_rmw_<t> and sgk__local_fetch_add_<t> for i32/u32, announced by
+ *             SGK_ISA_HAS_LOCAL_ATOMICS_32 (otherwise the lane loops below are used). */
 #if defined(SGK_VARIANT_ISA_SCALAR)
 #include "sgk/isa/scalar.h"
 #define SGK_VARIANT_ISA SGK_ISA_SCALAR
