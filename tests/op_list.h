@@ -6,6 +6,8 @@
 #ifndef SGK_TEST_OP_LIST_H
 #define SGK_TEST_OP_LIST_H
 
+#include "sgk/sgk.h"
+
 #define SGK_TEST_OPS(X)                                                                           \
   X(ADD, A, V(add)(x, y))                                                                        \
   X(SUB, A, V(sub)(x, y))                                                                        \
@@ -73,6 +75,14 @@ enum sgk_test_op {
 #undef SGK_TEST_OP_ENUM
   OP_COUNT
 };
+
+/* The ops_<T> test kernels (tests/ops_kernels.c). */
+SGK_DECLARE_KERNEL(ops_i32);
+SGK_DECLARE_KERNEL(ops_u32);
+SGK_DECLARE_KERNEL(ops_i64);
+SGK_DECLARE_KERNEL(ops_u64);
+SGK_DECLARE_KERNEL(ops_f32);
+SGK_DECLARE_KERNEL(ops_f64);
 
 /* The op's name, and whether a type has it (class of the list above). Defined in op_list.c. */
 extern const char *const test_op_names[OP_COUNT];

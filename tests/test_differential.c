@@ -8,13 +8,6 @@
 #include "harness.h"
 #include "op_list.h"
 
-SGK_DECLARE_KERNEL(ops_i32);
-SGK_DECLARE_KERNEL(ops_u32);
-SGK_DECLARE_KERNEL(ops_i64);
-SGK_DECLARE_KERNEL(ops_u64);
-SGK_DECLARE_KERNEL(ops_f32);
-SGK_DECLARE_KERNEL(ops_f64);
-
 typedef struct elem_type {
   const char *name;
   const sgk_kernel *kernel;

@@ -13,13 +13,6 @@
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-SGK_DECLARE_KERNEL(ops_i32);
-SGK_DECLARE_KERNEL(ops_u32);
-SGK_DECLARE_KERNEL(ops_i64);
-SGK_DECLARE_KERNEL(ops_u64);
-SGK_DECLARE_KERNEL(ops_f32);
-SGK_DECLARE_KERNEL(ops_f64);
-
 #define INT_EDGES(MINV, MAXV) {0, 1, (CT)-1, MINV, MAXV, (CT)(MINV + 1), (CT)(MAXV - 1), 2, 0x7f, \
                                (CT)0x80, (CT)0xff, (CT)0x8000, 31, 32, 33, 63, 64}
 #define FLOAT_EDGES(MINP, TRUE_MIN, MAXV, INF) {0.0, -0.0, 1.0, -1.0, 0.5, -2.5, INF, -INF, NAN, \

@@ -297,18 +297,20 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
     if (!sg.full) x = sgk_select_##T(sg.active, x, sgk_splat_##T(pad));                          \
     return sgk__scan_full_##op##_##T(x);                                                         \
   }                                                                                              \
-  SGK_INLINE sgk_##T sgk_exclusive_scan_##op##_##T(sgk_sg sg, sgk_##T x) {                    \
-    const sgk_##T inc = sgk_inclusive_scan_##op##_##T(sg, x);                                    \
+  /* exclusive[i] = inclusive[i - 1], the identity in lane 0 */                                 \
+  SGK_INLINE sgk_##T sgk__exclusive_of_##op##_##T(sgk_##T inc) {                                 \
     return sgk_select_##T(sgk_mask_first_n(1), sgk_splat_##T(ident),                             \
                           sgk__shift_right_##T(inc, 1));                                         \
+  }                                                                                              \
+  SGK_INLINE sgk_##T sgk_exclusive_scan_##op##_##T(sgk_sg sg, sgk_##T x) {                    \
+    return sgk__exclusive_of_##op##_##T(sgk_inclusive_scan_##op##_##T(sg, x));                   \
   }                                                                                              \
   /* Work-group scope over the phase model: x[s] is sub-group s's value. Sub-group results are  \
    * combined in sub-group order. */                                                             \
   SGK_INLINE ct sgk_wg_reduce_##op##_##T(const sgk_wg *wg, const sgk_##T *x) {                \
     ct acc = sgk_reduce_##op##_##T(sgk_sub_group(wg, 0), x[0]);                                  \
     for (uint32_t s = 1; s < wg->num_sub_groups; ++s)                                            \
-      acc = sgk_extract_##T(sgk_##op##_##T(sgk_splat_##T(acc),                                   \
-                            sgk_splat_##T(sgk_reduce_##op##_##T(sgk_sub_group(wg, s), x[s]))), 0); \
+      acc = sgk__##op##1_##T(acc, sgk_reduce_##op##_##T(sgk_sub_group(wg, s), x[s]));            \
     return acc;                                                                                  \
   }                                                                                              \
   SGK_INLINE void sgk_wg_inclusive_scan_##op##_##T(const sgk_wg *wg, const sgk_##T *x,        \
@@ -327,7 +329,7 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
     for (uint32_t s = 0; s < wg->num_sub_groups; ++s) {                                          \
       const sgk_sg sg = sgk_sub_group(wg, s);                                                    \
       const sgk_##T inc = sgk_inclusive_scan_##op##_##T(sg, x[s]);                               \
-      const sgk_##T exc = sgk_exclusive_scan_##op##_##T(sg, x[s]);                               \
+      const sgk_##T exc = sgk__exclusive_of_##op##_##T(inc);                                     \
       out[s] = s ? sgk_select_##T(sgk_mask_first_n(1), carry, sgk_##op##_##T(carry, exc)) : exc; \
       carry = s ? sgk_##op##_##T(carry, sgk__broadcast_##T(inc, sg.size - 1))                   \
                 : sgk__broadcast_##T(inc, sg.size - 1);                                          \

@@ -17,12 +17,6 @@
 
 #define SGK__N32 (SGK_W / 8) /* ymm per 32-bit value */
 #define SGK__N64 (SGK_W / 4) /* ymm per 64-bit value */
-#define SGK__NR_i32 SGK__N32
-#define SGK__NR_u32 SGK__N32
-#define SGK__NR_f32 SGK__N32
-#define SGK__NR_i64 SGK__N64
-#define SGK__NR_u64 SGK__N64
-#define SGK__NR_f64 SGK__N64
 
 typedef struct { __m256i r[SGK__N32]; } sgk_mask;
 typedef struct { __m256i r[SGK__N32]; } sgk_i32;

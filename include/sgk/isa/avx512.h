@@ -44,12 +44,6 @@ typedef __mmask16 sgk__k32;
 #endif
 #define SGK__N32 (SGK_W / SGK__L32) /* registers per 32-bit value */
 #define SGK__N64 (SGK_W / 8)        /* zmm per 64-bit value */
-#define SGK__NR_i32 SGK__N32
-#define SGK__NR_u32 SGK__N32
-#define SGK__NR_f32 SGK__N32
-#define SGK__NR_i64 SGK__N64
-#define SGK__NR_u64 SGK__N64
-#define SGK__NR_f64 SGK__N64
 
 typedef struct { sgk__vi r[SGK__N32]; } sgk_i32;
 typedef struct { sgk__vi r[SGK__N32]; } sgk_u32;

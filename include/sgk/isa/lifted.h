@@ -4,6 +4,14 @@
 #ifndef SGK_ISA_LIFTED_H
 #define SGK_ISA_LIFTED_H
 
+/* Registers per value: the backend defines SGK__N32 (32-bit types) and SGK__N64 (64-bit). */
+#define SGK__NR_i32 SGK__N32
+#define SGK__NR_u32 SGK__N32
+#define SGK__NR_f32 SGK__N32
+#define SGK__NR_i64 SGK__N64
+#define SGK__NR_u64 SGK__N64
+#define SGK__NR_f64 SGK__N64
+
 #define SGK__FOR(n, k) for (int k = 0; k < (n); ++k)
 #define SGK__ID(x) (x)
 
