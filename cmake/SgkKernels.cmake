@@ -1,35 +1,79 @@
 # sgk_add_kernels(<target> SOURCES <file.c>... [ISAS <isa>...] [WIDTHS <w>...])
 #
-# Compiles every kernel source once per (ISA, sub-group width) with that ISA's flags and links the
-# variants into the static library <target>. Each SGK_KERNEL(name, ...) in the sources becomes a
-# `const sgk_kernel name` whose variant table holds one entry per compiled (ISA, W); the table is
-# emitted by the scalar W=8 pass, which is always compiled. Link <target> to use the kernels.
+# Compiles every kernel source once per (ISA, sub-group width) with exactly that ISA's flags and
+# links the variants into the static library <target>. Each SGK_KERNEL(name, ...) in the sources
+# becomes a `const sgk_kernel name` whose variant table holds one entry per compiled (ISA, W); the
+# table is emitted by the scalar W=8 pass, which is always compiled. Link <target> to use them.
+#
+# The ISAs are those of include/sgk/isa_list.h; each backend's flags and code checks are in
+# src/<isa>/isa.cmake (installed as isa/<isa>.cmake beside this file).
 include_guard(GLOBAL)
 
-# sgk_enabled_isas(<out-var>): the backends a build compiles: scalar always, the others where the
-# target processor has them and the SGK_ENABLE_<ISA> options (cache variables, default ON) allow.
-function(sgk_enabled_isas out)
-  set(isas scalar)
-  if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
-    if(NOT DEFINED SGK_ENABLE_AVX2 OR SGK_ENABLE_AVX2)
-      list(APPEND isas avx2)
-    endif()
-    if(NOT DEFINED SGK_ENABLE_AVX512 OR SGK_ENABLE_AVX512)
-      list(APPEND isas avx512)
-    endif()
+if(EXISTS "${CMAKE_CURRENT_LIST_DIR}/../src/scalar/isa.cmake") # the source tree
+  set_property(GLOBAL PROPERTY SGK__ISA_LIST_FILE "${CMAKE_CURRENT_LIST_DIR}/../include/sgk/isa_list.h")
+  set_property(GLOBAL PROPERTY SGK__ISA_CMAKE "${CMAKE_CURRENT_LIST_DIR}/../src/@ISA@/isa.cmake")
+else() # installed: sgkConfig.cmake sets SGK__ISA_LIST_FILE
+  set_property(GLOBAL PROPERTY SGK__ISA_LIST_FILE "${SGK__ISA_LIST_FILE}")
+  set_property(GLOBAL PROPERTY SGK__ISA_CMAKE "${CMAKE_CURRENT_LIST_DIR}/isa/@ISA@.cmake")
+endif()
+
+# Sets, in the calling scope, SGK_ALL_ISAS (every ISA of the list, in order), SGK_ISA_<isa>_ENUM
+# (its enum name) and what src/<isa>/isa.cmake says of it. Each function below calls it, so that
+# they work from any directory of the project that includes sgk.
+macro(sgk_load_isas)
+  get_property(_sgk_list_file GLOBAL PROPERTY SGK__ISA_LIST_FILE)
+  get_property(_sgk_isa_cmake GLOBAL PROPERTY SGK__ISA_CMAKE)
+  file(READ "${_sgk_list_file}" _sgk_isa_text)
+  string(REGEX MATCHALL "X\\([A-Z0-9]+, [a-z0-9]+, [0-9]+, " _sgk_isa_entries "${_sgk_isa_text}")
+  set(SGK_ALL_ISAS)
+  foreach(_sgk_entry IN LISTS _sgk_isa_entries)
+    string(REGEX MATCH "X\\(([A-Z0-9]+), ([a-z0-9]+), " _ "${_sgk_entry}")
+    list(APPEND SGK_ALL_ISAS ${CMAKE_MATCH_2})
+    set(SGK_ISA_${CMAKE_MATCH_2}_ENUM ${CMAKE_MATCH_1})
+    string(REPLACE "@ISA@" "${CMAKE_MATCH_2}" _sgk_isa_file "${_sgk_isa_cmake}")
+    include("${_sgk_isa_file}")
+  endforeach()
+  if(NOT SGK_ALL_ISAS)
+    message(FATAL_ERROR "sgk: no ISA list in ${_sgk_list_file}")
   endif()
+endmacro()
+sgk_load_isas()
+
+# sgk_enabled_isas(<out-var>): the backends a build compiles: those whose processors match the
+# target and whose SGK_ENABLE_<ISA> option (default ON) allows; scalar always.
+function(sgk_enabled_isas out)
+  sgk_load_isas()
+  set(isas)
+  foreach(isa IN LISTS SGK_ALL_ISAS)
+    string(TOUPPER ${isa} ISA)
+    if(isa STREQUAL "scalar" OR (CMAKE_SYSTEM_PROCESSOR MATCHES "${SGK_ISA_${isa}_PROCESSORS}"
+                                 AND (NOT DEFINED SGK_ENABLE_${ISA} OR SGK_ENABLE_${ISA})))
+      list(APPEND isas ${isa})
+    endif()
+  endforeach()
   set(${out} ${isas} PARENT_SCOPE)
 endfunction()
 
-# sgk_isa_flags(<isa> <out-var>): the compiler flags of a backend.
-function(sgk_isa_flags isa out)
-  if(isa STREQUAL "avx2")
-    set(flags -mavx2 -mfma -mbmi -mbmi2 -mpopcnt)
-  elseif(isa STREQUAL "avx512")
-    set(flags -mavx512f -mavx512bw -mavx512dq -mavx512vl -mavx512cd -mfma -mbmi -mbmi2 -mpopcnt)
-  else()
-    set(flags "")
-  endif()
+# The instruction-set flags a project sets for all its sources (CMAKE_C_FLAGS, the build type's
+# flags, the directory's compile options) would leak into every variant: -march=native on an
+# AVX-512 machine puts AVX-512 into the avx2 and scalar objects, which then die with SIGILL on an
+# AVX2-only CPU. Each variant therefore ends its flags with its ISA's -march and a -mno-<feature>
+# for every x86 feature the project enables that the ISA does not have (the last flag wins).
+function(sgk__variant_flags isa out)
+  sgk_load_isas()
+  string(TOUPPER "${CMAKE_BUILD_TYPE}" config)
+  get_directory_property(dir_options COMPILE_OPTIONS)
+  separate_arguments(project_flags UNIX_COMMAND "${CMAKE_C_FLAGS} ${CMAKE_C_FLAGS_${config}}")
+  set(flags ${SGK_ISA_${isa}_FLAGS})
+  foreach(flag IN LISTS project_flags dir_options)
+    if(flag MATCHES "^-m(sse|ssse|avx|fma|bmi|f16c|popcnt|lzcnt|amx|vaes|vpclmulqdq|gfni|movbe|adx|sha|aes|pclmul|xop|tbm|evex512)"
+       AND NOT flag IN_LIST flags)
+      string(REGEX REPLACE "^-m" "-mno-" negated "${flag}")
+      string(REGEX REPLACE "=.*$" "" negated "${negated}")
+      list(APPEND flags ${negated})
+    endif()
+  endforeach()
+  list(REMOVE_DUPLICATES flags)
   set(${out} ${flags} PARENT_SCOPE)
 endfunction()
 
@@ -38,6 +82,7 @@ function(sgk_add_kernels target)
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "sgk_add_kernels(${target}): no SOURCES")
   endif()
+  sgk_load_isas()
   sgk_enabled_isas(isas)
   if(ARG_ISAS) # the requested ISAs this build has, and always scalar (it emits the table)
     set(requested ${ARG_ISAS})
@@ -58,45 +103,43 @@ function(sgk_add_kernels target)
 
   # Every slot of the variant table gets SGK_TABLE_<ISA>_W<w> = 1 (compiled) or 0.
   set(table_defs)
-  foreach(isa scalar avx2 avx512 neon)
-    string(TOUPPER ${isa} ISA)
+  foreach(isa IN LISTS SGK_ALL_ISAS)
     foreach(w 8 16 32)
-      list(FIND isas ${isa} has_isa)
-      list(FIND widths ${w} has_w)
-      if(has_isa EQUAL -1 OR has_w EQUAL -1)
-        list(APPEND table_defs SGK_TABLE_${ISA}_W${w}=0)
+      if(isa IN_LIST isas AND w IN_LIST widths)
+        list(APPEND table_defs SGK_TABLE_${SGK_ISA_${isa}_ENUM}_W${w}=1)
       else()
-        list(APPEND table_defs SGK_TABLE_${ISA}_W${w}=1)
+        list(APPEND table_defs SGK_TABLE_${SGK_ISA_${isa}_ENUM}_W${w}=0)
       endif()
     endforeach()
   endforeach()
 
   set(objects)
   foreach(isa IN LISTS isas)
-    string(TOUPPER ${isa} ISA)
+    set(ISA ${SGK_ISA_${isa}_ENUM})
+    sgk__variant_flags(${isa} isa_flags)
     foreach(w 8 16 32)
-      list(FIND widths ${w} wanted)
       set(emit_table OFF)
       if(isa STREQUAL "scalar" AND w EQUAL 8)
         set(emit_table ON)
-      elseif(wanted EQUAL -1)
+      elseif(NOT w IN_LIST widths)
         continue()
       endif()
       set(obj ${target}__${isa}_w${w})
       add_library(${obj} OBJECT ${ARG_SOURCES})
       target_link_libraries(${obj} PRIVATE sgk::sgk)
       target_compile_definitions(${obj} PRIVATE
-        SGK_VARIANT_ISA_${ISA}=1 SGK_W=${w} SGK_VARIANT_SUFFIX=__${isa}_w${w})
+        SGK_VARIANT_ISA_${ISA}=1 SGK_VARIANT_ISA=SGK_ISA_${ISA} "SGK_VARIANT_HEADER=\"sgk/isa/${isa}.h\""
+        SGK_W=${w} SGK_VARIANT_SUFFIX=__${isa}_w${w})
       if(emit_table)
         target_compile_definitions(${obj} PRIVATE SGK_EMIT_KERNEL_TABLES=1 ${table_defs})
       endif()
-      sgk_isa_flags(${isa} isa_flags)
       # -Wno-psabi: GCC notes that passing 64-byte-aligned vectors by value changed ABI in GCC
       # 4.6; every op is inlined, so no such call crosses an ABI boundary.
-      target_compile_options(${obj} PRIVATE ${isa_flags} $<$<C_COMPILER_ID:GNU>:-Wno-psabi>)
+      target_compile_options(${obj} PRIVATE $<$<C_COMPILER_ID:GNU>:-Wno-psabi>)
       if(DEFINED SGK_WARNINGS)
         target_compile_options(${obj} PRIVATE ${SGK_WARNINGS})
       endif()
+      target_compile_options(${obj} PRIVATE ${isa_flags}) # last: the ISA's flags win
       list(APPEND objects $<TARGET_OBJECTS:${obj}>)
     endforeach()
   endforeach()
@@ -104,4 +147,19 @@ function(sgk_add_kernels target)
   target_link_libraries(${target} PUBLIC sgk::sgk)
   # The variant objects, for tools that inspect the generated code (scripts/check-vector-code.sh).
   set_property(TARGET ${target} PROPERTY SGK_VARIANT_OBJECTS "${objects}")
+endfunction()
+
+# sgk_codegen_rules(<out-var>): the per-variant rules of scripts/check-vector-code.sh, as
+# arguments "<isa>_w<w>:<register regex a kernel function must use>:<forbidden first opcode
+# bytes>" (either part may be empty) for every enabled ISA and width.
+function(sgk_codegen_rules out)
+  sgk_load_isas()
+  sgk_enabled_isas(isas)
+  set(rules)
+  foreach(isa IN LISTS isas)
+    foreach(w 8 16 32)
+      list(APPEND rules "${isa}_w${w}:${SGK_ISA_${isa}_USES_W${w}}:${SGK_ISA_${isa}_FORBIDS}")
+    endforeach()
+  endforeach()
+  set(${out} ${rules} PARENT_SCOPE)
 endfunction()

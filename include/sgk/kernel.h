@@ -28,32 +28,15 @@
  * in its loops, whatever the size of the kernel. */
 #define SGK_INLINE static inline __attribute__((always_inline))
 
-/* The per-ISA contract: what sgk/isa/<isa>.h defines for the compiled width SGK_W (see scalar.h
- * for the reference semantics, avx2.h / avx512.h for register-array implementations):
- *   types     sgk_i32 sgk_u32 sgk_f32 sgk_i64 sgk_u64 sgk_f64 sgk_mask
- *   masks     sgk_mask_{from_bits,bits,all,none,first_n,and,or,xor,andnot,not}
- *   per type  sgk_splat/extract/select, add sub mul div min max neg fma, eq ne lt le gt ge,
- *             abs (signed, float), sqrt (float), and or xor not andnot shl shr shlv shrv (int);
- *             sgk__loadu/storeu (all W lanes), sgk__load_mask/store_mask/gather_mask/scatter_mask
- *             (inactive lanes untouched, loads give 0, scatters in lane order);
- *             sgk__broadcast(x, lane), sgk__permute(x, idx mod W), sgk__shift_left/right
- *             (out-of-range lanes unspecified); sgk__reduce_full_<op>, sgk__scan_full_<op> for
- *             add mul min max (+ and or xor on integers) in the documented tree/scan order
- *   others    sgk_cvt_<to>_<from>, sgk_as_<to>_<from>, sgk__iota_u32
- *   optional  sgk__local_rmw_<t> and sgk__local_fetch_add_<t> for i32/u32, announced by
- *             SGK_ISA_HAS_LOCAL_ATOMICS_32 (otherwise the lane loops below are used). */
-#if defined(SGK_VARIANT_ISA_SCALAR)
-#include "sgk/isa/scalar.h"
-#define SGK_VARIANT_ISA SGK_ISA_SCALAR
-#elif defined(SGK_VARIANT_ISA_AVX2)
-#include "sgk/isa/avx2.h"
-#define SGK_VARIANT_ISA SGK_ISA_AVX2
-#elif defined(SGK_VARIANT_ISA_AVX512)
-#include "sgk/isa/avx512.h"
-#define SGK_VARIANT_ISA SGK_ISA_AVX512
-#else
-#error "no SGK_VARIANT_ISA_<ISA> defined: compile kernels through sgk_add_kernels()"
+/* The backend: the variant's per-register core (src/<isa>/sgk/isa/<isa>.h, named by
+ * SGK_VARIANT_HEADER), the generic layer that derives the rest of the backend contract
+ * (sgk/isa/contract.inc) from it, and the core's part that builds on the generic layer. */
+#if !defined(SGK_VARIANT_HEADER) || !defined(SGK_VARIANT_ISA)
+#error "SGK_VARIANT_HEADER / SGK_VARIANT_ISA undefined: compile kernels through sgk_add_kernels()"
 #endif
+#include SGK_VARIANT_HEADER
+#include "sgk/isa/generic.h"
+#include SGK_VARIANT_HEADER
 
 /* Most sub-groups a work-group can have: the per-sub-group arrays a kernel keeps across a barrier
  * are declared with this size and indexed by sg.id. */
@@ -185,16 +168,16 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
 #define SGK__MEMORY(T, ct)                                                                        \
   /* lane i <- p[i] */                                                                           \
   SGK_INLINE sgk_##T sgk_load_##T(sgk_sg sg, const ct *p) {                                   \
-    return sg.full ? sgk__loadu_##T(p) : sgk__load_mask_##T(sg.active, p);                       \
+    return sg.full ? sgk__loadu_##T(p) : sgk__load_masked_##T(sg.active, p);                       \
   }                                                                                              \
   SGK_INLINE void sgk_store_##T(sgk_sg sg, ct *p, sgk_##T v) {                                \
-    if (sg.full) sgk__storeu_##T(p, v); else sgk__store_mask_##T(sg.active, p, v);               \
+    if (sg.full) sgk__storeu_##T(p, v); else sgk__store_masked_##T(sg.active, p, v);               \
   }                                                                                              \
   SGK_INLINE sgk_##T sgk_load_masked_##T(sgk_sg sg, sgk_mask m, const ct *p) {                \
-    return sgk__load_mask_##T(sgk_mask_and(m, sg.active), p);                                    \
+    return sgk__load_masked_##T(sgk_mask_and(m, sg.active), p);                                    \
   }                                                                                              \
   SGK_INLINE void sgk_store_masked_##T(sgk_sg sg, sgk_mask m, ct *p, sgk_##T v) {             \
-    sgk__store_mask_##T(sgk_mask_and(m, sg.active), p, v);                                       \
+    sgk__store_masked_##T(sgk_mask_and(m, sg.active), p, v);                                       \
   }                                                                                              \
   /* SYCL sg.load<n>: element k of lane i <- p[k * W + i] */                                     \
   SGK_INLINE void sgk_load_block_##T(sgk_sg sg, const ct *p, int n, sgk_##T *out) {           \
@@ -222,7 +205,7 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
       return;                                                                                    \
     }                                                                                            \
     const sgk_i32 idx = sgk_mul_i32(sgk_as_i32_u32(sgk__iota_u32()), sgk_splat_i32(n));          \
-    for (int k = 0; k < n; ++k) out[k] = sgk__gather_mask_##T(sg.active, p + k, idx);            \
+    for (int k = 0; k < n; ++k) out[k] = sgk__gather_masked_##T(sg.active, p + k, idx);            \
   }                                                                                              \
   SGK_INLINE void sgk_store_vec_##T(sgk_sg sg, ct *p, int n, const sgk_##T *in) {                \
     if (sg.full && n <= 8 && (n & (n - 1)) == 0) {                                               \
@@ -240,23 +223,23 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
       return;                                                                                    \
     }                                                                                            \
     const sgk_i32 idx = sgk_mul_i32(sgk_as_i32_u32(sgk__iota_u32()), sgk_splat_i32(n));          \
-    for (int k = 0; k < n; ++k) sgk__scatter_mask_##T(sg.active, p + k, idx, in[k]);             \
+    for (int k = 0; k < n; ++k) sgk__scatter_masked_##T(sg.active, p + k, idx, in[k]);             \
   }                                                                                              \
   /* lane i <- base[idx[i]] */                                                                   \
   SGK_INLINE sgk_##T sgk_gather_##T(sgk_sg sg, const ct *base, sgk_i32 idx) {                 \
-    return sgk__gather_mask_##T(sg.active, base, idx);                                           \
+    return sgk__gather_masked_##T(sg.active, base, idx);                                           \
   }                                                                                              \
   SGK_INLINE sgk_##T sgk_gather_masked_##T(sgk_sg sg, sgk_mask m, const ct *base,             \
                                               sgk_i32 idx) {                                     \
-    return sgk__gather_mask_##T(sgk_mask_and(m, sg.active), base, idx);                          \
+    return sgk__gather_masked_##T(sgk_mask_and(m, sg.active), base, idx);                          \
   }                                                                                              \
   /* base[idx[i]] <- lane i; where indices repeat, the highest lane wins */                      \
   SGK_INLINE void sgk_scatter_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) {              \
-    sgk__scatter_mask_##T(sg.active, base, idx, v);                                              \
+    sgk__scatter_masked_##T(sg.active, base, idx, v);                                              \
   }                                                                                              \
   SGK_INLINE void sgk_scatter_masked_##T(sgk_sg sg, sgk_mask m, ct *base, sgk_i32 idx,        \
                                             sgk_##T v) {                                         \
-    sgk__scatter_mask_##T(sgk_mask_and(m, sg.active), base, idx, v);                             \
+    sgk__scatter_masked_##T(sgk_mask_and(m, sg.active), base, idx, v);                             \
   }
 
 /* ---- sub-group collectives (SYCL 2020 names) --------------------------------------------------
@@ -273,12 +256,12 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
     if (delta == 0) return x;                                                                    \
     if (delta >= sg.size) return x;                                                              \
     const sgk_mask ok = sgk_mask_first_n(sg.size - delta);                                       \
-    return sgk_select_##T(ok, sgk__shift_left_##T(x, delta), x);                                 \
+    return sgk_select_##T(ok, sgk__rotate_##T(x, delta), x);                                 \
   }                                                                                              \
   SGK_INLINE sgk_##T sgk_shift_group_right_##T(sgk_sg sg, sgk_##T x, uint32_t delta) {        \
     (void)sg;                                                                                    \
     if (delta == 0 || delta >= SGK_W) return x;                                                  \
-    return sgk_select_##T(sgk_mask_not(sgk_mask_first_n(delta)), sgk__shift_right_##T(x, delta), x); \
+    return sgk_select_##T(sgk_mask_not(sgk_mask_first_n(delta)), sgk__rotate_##T(x, SGK_W - delta), x); \
   }                                                                                              \
   SGK_INLINE sgk_##T sgk_permute_group_by_xor_##T(sgk_sg sg, sgk_##T x, uint32_t mask) {      \
     const sgk_u32 idx = sgk_xor_u32(sgk__iota_u32(), sgk_splat_u32(mask));                       \
@@ -300,7 +283,7 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
   /* exclusive[i] = inclusive[i - 1], the identity in lane 0 */                                 \
   SGK_INLINE sgk_##T sgk__exclusive_of_##op##_##T(sgk_##T inc) {                                 \
     return sgk_select_##T(sgk_mask_first_n(1), sgk_splat_##T(ident),                             \
-                          sgk__shift_right_##T(inc, 1));                                         \
+                          sgk__rotate_##T(inc, SGK_W - 1));                                         \
   }                                                                                              \
   SGK_INLINE sgk_##T sgk_exclusive_scan_##op##_##T(sgk_sg sg, sgk_##T x) {                    \
     return sgk__exclusive_of_##op##_##T(sgk_inclusive_scan_##op##_##T(sg, x));                   \
@@ -382,90 +365,41 @@ SGK_INLINE bool sgk_wg_all_of(const sgk_wg *wg, const sgk_mask *m) {
 SGK_INLINE bool sgk_wg_none_of(const sgk_wg *wg, const sgk_mask *m) { return !sgk_wg_any_of(wg, m); }
 
 /* ---- atomics ------------------------------------------------------------------------------------
- * Local (SLM) atomics: one thread owns the work-group, so a read-modify-write is atomic; lanes
- * that hit one address are applied one after another in lane order, so nothing is lost.
- * sgk_atomic_fetch_add_local returns each lane's old value in that order. An ISA may provide
- * faster versions (SGK_ISA_HAS_LOCAL_ATOMICS_32). Global atomics are real atomics (relaxed). */
-#define SGK__FOR_ACTIVE_LANES(m, i)                                                               \
-  for (uint32_t i##__bits = sgk_mask_bits(m), i; i##__bits && (i = (uint32_t)__builtin_ctz(i##__bits), 1); \
-       i##__bits &= i##__bits - 1)
-
-/* Lane-loop local atomics: the contract's default, for ISAs without a vector form. */
-#define SGK__LOCAL_LANEWISE(T, ct)                                                                \
-  SGK_INLINE void sgk__local_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op) {     \
-    int32_t at[SGK_W];                                                                           \
-    ct x[SGK_W];                                                                                 \
-    sgk__storeu_i32(at, idx);                                                                    \
-    sgk__storeu_##T(x, v);                                                                       \
-    SGK__FOR_ACTIVE_LANES(m, i) {                                                                \
-      ct *p = base + at[i];                                                                      \
-      switch (op) {                                                                              \
-        case 0: *p = (ct)(*p + x[i]); break;                                                     \
-        case 1: *p = x[i] < *p ? x[i] : *p; break;                                               \
-        case 2: *p = x[i] > *p ? x[i] : *p; break;                                               \
-        case 3: *p &= x[i]; break;                                                               \
-        case 4: *p |= x[i]; break;                                                               \
-        default: *p ^= x[i]; break;                                                              \
-      }                                                                                          \
-    }                                                                                            \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk__local_fetch_add_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {    \
-    int32_t at[SGK_W];                                                                           \
-    ct x[SGK_W], old[SGK_W];                                                                     \
-    sgk__storeu_i32(at, idx);                                                                    \
-    sgk__storeu_##T(x, v);                                                                       \
-    memset(old, 0, sizeof old);                                                                  \
-    SGK__FOR_ACTIVE_LANES(m, i) {                                                                \
-      old[i] = base[at[i]];                                                                      \
-      base[at[i]] = (ct)(old[i] + x[i]);                                                         \
-    }                                                                                            \
-    return sgk__loadu_##T(old);                                                                  \
-  }
-#ifndef SGK_ISA_HAS_LOCAL_ATOMICS_32
-SGK__LOCAL_LANEWISE(i32, int32_t)
-SGK__LOCAL_LANEWISE(u32, uint32_t)
-#endif
-SGK__LOCAL_LANEWISE(i64, int64_t)
-SGK__LOCAL_LANEWISE(u64, uint64_t)
-
-#define SGK__ATOMIC_OPS(T, ct)                                                                    \
-  SGK_INLINE void sgk__global_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op) {    \
+ * Local (SLM) atomics: the backend contract's local read-modify-writes (one thread owns the
+ * work-group; lanes that hit one address all count, in lane order). sgk_atomic_fetch_add_local
+ * returns each lane's old value in that order. Global atomics are real atomics (relaxed), lane by
+ * lane in lane order. */
+#define SGK__GLOBAL_RMW(T, ct, ...)                                                               \
+  SGK_INLINE void sgk__global_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, sgk__rmw op) { \
     int32_t at[SGK_W];                                                                           \
     ct val[SGK_W];                                                                               \
     sgk__storeu_i32(at, idx);                                                                    \
     sgk__storeu_##T(val, v);                                                                     \
-    SGK__FOR_ACTIVE_LANES(m, i) {                                                                \
+    SGK__FOR_LANES(m, i) {                                                                       \
       ct *p = base + at[i];                                                                      \
       const ct x = val[i];                                                                       \
       switch (op) {                                                                              \
-        case 0: __atomic_fetch_add(p, x, __ATOMIC_RELAXED); break;                               \
-        case 1: {                                                                                \
+        case SGK__RMW_ADD: __atomic_fetch_add(p, x, __ATOMIC_RELAXED); break;                    \
+        case SGK__RMW_AND: __atomic_fetch_and(p, x, __ATOMIC_RELAXED); break;                    \
+        case SGK__RMW_OR: __atomic_fetch_or(p, x, __ATOMIC_RELAXED); break;                      \
+        case SGK__RMW_XOR: __atomic_fetch_xor(p, x, __ATOMIC_RELAXED); break;                    \
+        case SGK__RMW_MIN:                                                                       \
+        case SGK__RMW_MAX: { /* compare-and-swap until the stored value needs no change */      \
           ct cur = __atomic_load_n(p, __ATOMIC_RELAXED);                                         \
-          while (x < cur && !__atomic_compare_exchange_n(p, &cur, x, 1, __ATOMIC_RELAXED,        \
-                                                         __ATOMIC_RELAXED)) {}                   \
+          while (sgk__apply1_##T(op, cur, x) != cur &&                                           \
+                 !__atomic_compare_exchange_n(p, &cur, x, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {} \
           break;                                                                                 \
         }                                                                                        \
-        case 2: {                                                                                \
-          ct cur = __atomic_load_n(p, __ATOMIC_RELAXED);                                         \
-          while (x > cur && !__atomic_compare_exchange_n(p, &cur, x, 1, __ATOMIC_RELAXED,        \
-                                                         __ATOMIC_RELAXED)) {}                   \
-          break;                                                                                 \
-        }                                                                                        \
-        case 3: __atomic_fetch_and(p, x, __ATOMIC_RELAXED); break;                               \
-        case 4: __atomic_fetch_or(p, x, __ATOMIC_RELAXED); break;                                \
-        default: __atomic_fetch_xor(p, x, __ATOMIC_RELAXED); break;                              \
       }                                                                                          \
     }                                                                                            \
   }                                                                                              \
   /* Each lane's old value, as if the lanes went one at a time in lane order. */                 \
-  SGK_INLINE sgk_##T sgk_atomic_fetch_add_local_##T(sgk_sg sg, ct *base, sgk_i32 idx,         \
-                                                        sgk_##T v) {                             \
+  SGK_INLINE sgk_##T sgk_atomic_fetch_add_local_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) { \
     return sgk__local_fetch_add_##T(sg.active, base, idx, v);                                    \
   }                                                                                              \
   /* Uniform (one work-item's) global atomic add, like the seeds' `if (loc_id == 0) fetch_add` */ \
-  SGK_INLINE ct sgk_atomic_fetch_add_##T(ct *p, ct v) {                                       \
-    return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);                                           \
-  }
+  SGK_INLINE ct sgk_atomic_fetch_add_##T(ct *p, ct v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+SGK__TYPES_INT(SGK__GLOBAL_RMW, ~)
 
 /* Uniform global atomic add on floats (SYCL atomic_ref<float/double>::fetch_add): a
  * compare-and-swap loop on the bits. */
@@ -484,34 +418,21 @@ SGK__LOCAL_LANEWISE(u64, uint64_t)
 SGK__FLOAT_ATOMIC_ADD(f32, float, uint32_t)
 SGK__FLOAT_ATOMIC_ADD(f64, double, uint64_t)
 
-#define SGK__ATOMIC_API(T, ct, op, code)                                                          \
-  SGK_INLINE void sgk_atomic_##op##_global_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) { \
-    sgk__global_rmw_##T(sg.active, base, idx, v, code);                                          \
+/* sgk_atomic_<op>_local_<t> and sgk_atomic_<op>_global_<t>, per lane, for every operator. */
+#define SGK__ATOMIC_API(op, OP, T)                                                                \
+  SGK_INLINE void sgk_atomic_##op##_local_##T(sgk_sg sg, SGK__CT(T) *base, sgk_i32 idx, sgk_##T v) { \
+    sgk__local_rmw_##T(sg.active, base, idx, v, SGK__RMW_##OP);                                  \
+  }                                                                                              \
+  SGK_INLINE void sgk_atomic_##op##_global_##T(sgk_sg sg, SGK__CT(T) *base, sgk_i32 idx, sgk_##T v) { \
+    sgk__global_rmw_##T(sg.active, base, idx, v, SGK__RMW_##OP);                                 \
   }
+#define SGK__ATOMIC_API_FOR(T, ct, ...) SGK_CONTRACT_RMW_OPS(SGK__ATOMIC_API_##T)
+#define SGK__ATOMIC_API_i32(op, OP) SGK__ATOMIC_API(op, OP, i32)
+#define SGK__ATOMIC_API_u32(op, OP) SGK__ATOMIC_API(op, OP, u32)
+#define SGK__ATOMIC_API_i64(op, OP) SGK__ATOMIC_API(op, OP, i64)
+#define SGK__ATOMIC_API_u64(op, OP) SGK__ATOMIC_API(op, OP, u64)
+SGK__TYPES_INT(SGK__ATOMIC_API_FOR, ~)
 
-#define SGK__ATOMIC_LOCAL_API(T, ct, op, code)                                                    \
-  SGK_INLINE void sgk_atomic_##op##_local_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) {  \
-    sgk__local_rmw_##T(sg.active, base, idx, v, code);                                           \
-  }
-
-#define SGK__ATOMICS_FOR(T, ct)                                                                   \
-  SGK__ATOMIC_OPS(T, ct)                                                                          \
-  SGK__ATOMIC_API(T, ct, add, 0) SGK__ATOMIC_API(T, ct, min, 1)                                  \
-  SGK__ATOMIC_API(T, ct, max, 2) SGK__ATOMIC_API(T, ct, and, 3)                                  \
-  SGK__ATOMIC_API(T, ct, or, 4) SGK__ATOMIC_API(T, ct, xor, 5)
-
-SGK__ATOMICS_FOR(i32, int32_t)
-SGK__ATOMICS_FOR(u32, uint32_t)
-SGK__ATOMICS_FOR(i64, int64_t)
-SGK__ATOMICS_FOR(u64, uint64_t)
-
-#define SGK__LOCAL_ATOMICS_FOR(T, ct)                                                             \
-  SGK__ATOMIC_LOCAL_API(T, ct, add, 0) SGK__ATOMIC_LOCAL_API(T, ct, min, 1)                       \
-  SGK__ATOMIC_LOCAL_API(T, ct, max, 2) SGK__ATOMIC_LOCAL_API(T, ct, and, 3)                       \
-  SGK__ATOMIC_LOCAL_API(T, ct, or, 4) SGK__ATOMIC_LOCAL_API(T, ct, xor, 5)
-SGK__LOCAL_ATOMICS_FOR(i32, int32_t)
-SGK__LOCAL_ATOMICS_FOR(u32, uint32_t)
-SGK__LOCAL_ATOMICS_FOR(i64, int64_t)
-SGK__LOCAL_ATOMICS_FOR(u64, uint64_t)
+#include "sgk/isa/contract_check.h"
 
 #endif /* SGK_KERNEL_H */

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sgk/isa_list.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -13,11 +15,10 @@ extern "C" {
  * one the CPU has. A zero-initialized sgk_launch_options therefore means "all defaults". */
 typedef enum sgk_isa {
   SGK_ISA_AUTO = 0,
-  SGK_ISA_SCALAR = 1,
-  SGK_ISA_AVX2 = 2,
-  SGK_ISA_AVX512 = 3,
-  SGK_ISA_NEON = 4,
-  SGK_ISA_COUNT = 5
+#define SGK__ISA_ENUM(E, name, value, w, A) SGK_ISA_##E = value,
+  SGK_ISA_LIST(SGK__ISA_ENUM)
+#undef SGK__ISA_ENUM
+  SGK_ISA_COUNT /* one past the last */
 } sgk_isa;
 
 typedef enum sgk_status {

@@ -17,11 +17,9 @@
 sgk_status sgk__fail(sgk_status status, const char *fmt, ...) SGK_PRINTF_LIKE(2, 3);
 void sgk__clear_error(void);
 
-/* CPU features, detected once. */
+/* The CPU, detected once. */
 typedef struct sgk_cpu {
-  int has_avx2;    /* AVX2 + FMA + BMI2 with OS support for ymm state */
-  int has_avx512;  /* AVX-512 F, BW, DQ, VL, CD with OS support for zmm and mask state */
-  int has_neon;
+  int runs[SGK_ISA_COUNT]; /* the backend's probe (src/<isa>/probe.c) says this CPU runs it */
   char name[64];
   size_t l1d, l2, l3;
 } sgk_cpu;

@@ -1,4 +1,6 @@
 /* ISA names, what was compiled, what the CPU has, and how SGK_ISA_AUTO is resolved. */
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -6,61 +8,54 @@
 
 static const char *const isa_names[SGK_ISA_COUNT] = {
   [SGK_ISA_AUTO] = "auto",
-  [SGK_ISA_SCALAR] = "scalar",
-  [SGK_ISA_AVX2] = "avx2",
-  [SGK_ISA_AVX512] = "avx512",
-  [SGK_ISA_NEON] = "neon",
+#define SGK__NAME(E, name, value, w, A) [value] = #name,
+  SGK_ISA_LIST(SGK__NAME)
+#undef SGK__NAME
 };
+#define SGK__NAME_TEXT(E, name, value, w, A) ", " #name
+static const char known_names[] = "auto" SGK_ISA_LIST(SGK__NAME_TEXT);
+#undef SGK__NAME_TEXT
 
 /* The native sub-group size: the 32-bit lanes of one register, at least 8. */
 static const uint32_t native_width[SGK_ISA_COUNT] = {
-  [SGK_ISA_SCALAR] = 8, [SGK_ISA_AVX2] = 8, [SGK_ISA_AVX512] = 16, [SGK_ISA_NEON] = 8,
+#define SGK__WIDTH(E, name, value, w, A) [value] = w,
+  SGK_ISA_LIST(SGK__WIDTH)
+#undef SGK__WIDTH
 };
 
 const char *sgk_isa_name(sgk_isa isa) {
   return (unsigned)isa < SGK_ISA_COUNT ? isa_names[isa] : NULL;
 }
 
+/* The ISA named exactly `name`, or SGK_ISA_COUNT. */
+static sgk_isa isa_named(const char *name) {
+  for (int i = 0; i < SGK_ISA_COUNT; ++i)
+    if (strcmp(name, isa_names[i]) == 0) return (sgk_isa)i;
+  return SGK_ISA_COUNT;
+}
+
 sgk_status sgk_isa_from_name(const char *name, sgk_isa *isa) {
   if (!name || !isa) return sgk__fail(SGK_ERROR_NULL_ARGUMENT, "sgk_isa_from_name: NULL argument");
-  for (int i = 0; i < SGK_ISA_COUNT; ++i) {
-    if (strcmp(name, isa_names[i]) == 0) {
-      *isa = (sgk_isa)i;
-      return SGK_SUCCESS;
-    }
-  }
-  return sgk__fail(SGK_ERROR_UNKNOWN_ISA,
-                   "unknown ISA '%s' (known: auto, scalar, avx2, avx512, neon)", name);
+  const sgk_isa found = isa_named(name);
+  if (found == SGK_ISA_COUNT)
+    return sgk__fail(SGK_ERROR_UNKNOWN_ISA, "unknown ISA '%s' (known: %s)", name, known_names);
+  *isa = found;
+  return SGK_SUCCESS;
 }
 
 uint32_t sgk__isas_compiled(void) {
-  uint32_t set = 1u << SGK_ISA_SCALAR;
-#ifdef SGK_BUILT_AVX2
-  set |= 1u << SGK_ISA_AVX2;
-#endif
-#ifdef SGK_BUILT_AVX512
-  set |= 1u << SGK_ISA_AVX512;
-#endif
-#ifdef SGK_BUILT_NEON
-  set |= 1u << SGK_ISA_NEON;
-#endif
+  uint32_t set = 0;
+#define SGK__BUILT(E, name, value, w, A) set |= (uint32_t)SGK__BUILT_##E << value;
+  SGK_ISA_LIST(SGK__BUILT)
+#undef SGK__BUILT
   return set;
 }
 
-static int cpu_has(sgk_isa isa) {
-  const sgk_cpu *cpu = sgk__cpu();
-  switch (isa) {
-    case SGK_ISA_SCALAR: return 1;
-    case SGK_ISA_AVX2: return cpu->has_avx2;
-    case SGK_ISA_AVX512: return cpu->has_avx512;
-    case SGK_ISA_NEON: return cpu->has_neon;
-    default: return 0;
-  }
-}
+static int cpu_runs(sgk_isa isa) { return sgk__cpu()->runs[isa]; }
 
 int sgk_isa_available(sgk_isa isa) {
   if (isa <= SGK_ISA_AUTO || isa >= SGK_ISA_COUNT) return 0;
-  return ((sgk__isas_compiled() >> isa) & 1) && cpu_has(isa);
+  return ((sgk__isas_compiled() >> isa) & 1) && cpu_runs(isa);
 }
 
 uint32_t sgk_isa_native_sub_group_size(sgk_isa isa) {
@@ -71,10 +66,25 @@ static sgk_status check_usable(sgk_isa isa, const char *origin) {
   if (!((sgk__isas_compiled() >> isa) & 1))
     return sgk__fail(SGK_ERROR_ISA_NOT_COMPILED, "%s: ISA '%s' was not compiled into this build",
                      origin, isa_names[isa]);
-  if (!cpu_has(isa))
+  if (!cpu_runs(isa))
     return sgk__fail(SGK_ERROR_ISA_UNAVAILABLE, "%s: this CPU does not support ISA '%s'", origin,
                      isa_names[isa]);
   return SGK_SUCCESS;
+}
+
+/* SGK_ISA, read once, at the first launch or query: a process sets it before it starts sgk. */
+static struct {
+  int set;       /* SGK_ISA names something other than "" or "auto" */
+  sgk_isa isa;   /* what it names; SGK_ISA_COUNT when it is not an ISA */
+  char text[48]; /* for messages */
+} env;
+static pthread_once_t env_once = PTHREAD_ONCE_INIT;
+static void read_env(void) {
+  const char *v = getenv("SGK_ISA");
+  if (!v || !*v || strcmp(v, "auto") == 0) return;
+  env.set = 1;
+  env.isa = isa_named(v);
+  snprintf(env.text, sizeof env.text, "%s", v);
 }
 
 sgk_status sgk_resolve_isa(sgk_isa requested, sgk_isa *resolved) {
@@ -86,25 +96,19 @@ sgk_status sgk_resolve_isa(sgk_isa requested, sgk_isa *resolved) {
     if (st == SGK_SUCCESS) *resolved = requested;
     return st;
   }
-  const char *env = getenv("SGK_ISA");
-  if (env && *env && strcmp(env, "auto") != 0) {
-    sgk_isa isa;
-    for (isa = SGK_ISA_SCALAR; isa < SGK_ISA_COUNT; isa = (sgk_isa)(isa + 1))
-      if (strcmp(env, isa_names[isa]) == 0) break;
-    if (isa == SGK_ISA_COUNT)
-      return sgk__fail(SGK_ERROR_UNKNOWN_ISA,
-                       "SGK_ISA='%s' is not an ISA (use auto, scalar, avx2, avx512 or neon)", env);
-    sgk_status st = check_usable(isa, "SGK_ISA");
-    if (st == SGK_SUCCESS) *resolved = isa;
+  pthread_once(&env_once, read_env);
+  if (env.set) {
+    if (env.isa == SGK_ISA_COUNT)
+      return sgk__fail(SGK_ERROR_UNKNOWN_ISA, "SGK_ISA='%s' is not an ISA (use %s)", env.text,
+                       known_names);
+    sgk_status st = check_usable(env.isa, "SGK_ISA");
+    if (st == SGK_SUCCESS) *resolved = env.isa;
     return st;
   }
-  static const sgk_isa preference[] = {SGK_ISA_AVX512, SGK_ISA_AVX2, SGK_ISA_NEON};
-  for (size_t i = 0; i < sizeof preference / sizeof preference[0]; ++i) {
-    if (sgk_isa_available(preference[i])) {
-      *resolved = preference[i];
-      return SGK_SUCCESS;
-    }
-  }
-  *resolved = SGK_ISA_SCALAR;
+  /* the best available: the highest list entry with the widest native sub-group */
+  sgk_isa best = SGK_ISA_SCALAR;
+  for (int i = SGK_ISA_SCALAR + 1; i < SGK_ISA_COUNT; ++i)
+    if (sgk_isa_available((sgk_isa)i) && native_width[i] >= native_width[best]) best = (sgk_isa)i;
+  *resolved = best;
   return SGK_SUCCESS;
 }

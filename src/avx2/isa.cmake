@@ -1,0 +1,9 @@
+# The AVX2 backend (x86-64): its compile flags, and what its compiled kernel variants must look
+# like (scripts/check-vector-code.sh): every kernel function uses ymm registers, and no
+# instruction is EVEX-encoded (first opcode byte 62), i.e. nothing of AVX-512 leaks in.
+set(SGK_ISA_avx2_PROCESSORS "^(x86_64|AMD64|amd64)$")
+set(SGK_ISA_avx2_FLAGS -march=x86-64 -mavx2 -mfma -mbmi -mbmi2 -mpopcnt)
+set(SGK_ISA_avx2_USES_W8 "%ymm")
+set(SGK_ISA_avx2_USES_W16 "%ymm")
+set(SGK_ISA_avx2_USES_W32 "%ymm")
+set(SGK_ISA_avx2_FORBIDS "62")

@@ -1,0 +1,347 @@
+/* The AVX-512 core (F, BW, DQ, VL, CD). A register of a 32-bit type is one ymm at W = 8
+ * (AVX-512VL, with mask registers) and one zmm at W = 16 and 32; of a 64-bit type always one zmm.
+ * Masks are lane bit sets handed to instructions as k registers: partial sub-groups are masked
+ * loads, stores, gathers and scatters, never tail loops. This file adds to the generic layer what
+ * AVX-512 does better: vpermi2d / vpermt2q permutes across the registers of a sub-group, scatters,
+ * the conversions AVX-512 has, and local atomics that resolve lanes hitting one address with
+ * vpconflictd. Included by sgk/kernel.h for the avx512 variants; never directly. */
+#ifndef SGK_ISA_AVX512_H
+#define SGK_ISA_AVX512_H
+
+#include <immintrin.h>
+#include <stdint.h>
+
+#define SGK__MASK_BITS 1
+#define SGK__RL64 8
+#if SGK_W == 8
+#define SGK__RL32 8
+typedef __m256i sgk__vi;
+typedef __m256 sgk__vf;
+#define SGK__P(name) _mm256_##name /* the 32-bit register width's intrinsics */
+#define SGK__SI(suffix) si256
+#else
+#define SGK__RL32 16
+typedef __m512i sgk__vi;
+typedef __m512 sgk__vf;
+#define SGK__P(name) _mm512_##name
+#endif
+#define SGK__Q(name) _mm512_##name /* 64-bit registers: zmm */
+
+typedef sgk__vi sgk__v_i32;
+typedef sgk__vi sgk__v_u32;
+typedef sgk__vf sgk__v_f32;
+typedef __m512i sgk__v_i64;
+typedef __m512i sgk__v_u64;
+typedef __m512d sgk__v_f64;
+
+/* What this core provides itself (the definitions needing the W-lane types follow the generic
+ * layer, at the end of this file). */
+#define SGK__NATIVE_MASKED_MEMORY
+#define SGK__NATIVE_GATHER
+#define SGK__NATIVE_SCATTER
+#define SGK__NATIVE_PERMUTE
+#define SGK__NATIVE_BROADCAST
+#define SGK__NATIVE_LOCAL_ATOMICS_32
+#define SGK__NATIVE_CVT_f32_i32 SGK__YES
+#define SGK__NATIVE_CVT_f32_u32 SGK__YES
+#define SGK__NATIVE_CVT_i32_f32 SGK__YES
+#define SGK__NATIVE_CVT_u32_f32 SGK__YES
+#define SGK__NATIVE_CVT_f64_f32 SGK__YES
+#define SGK__NATIVE_CVT_f32_f64 SGK__YES
+#define SGK__NATIVE_CVT_f64_i32 SGK__YES
+#define SGK__NATIVE_CVT_i32_f64 SGK__YES
+#define SGK__NATIVE_CVT_i64_i32 SGK__YES
+#define SGK__NATIVE_CVT_u64_u32 SGK__YES
+#define SGK__NATIVE_CVT_i32_i64 SGK__YES
+#define SGK__NATIVE_CVT_u32_u64 SGK__YES
+#define SGK__NATIVE_CVT_f64_i64 SGK__YES
+#define SGK__NATIVE_CVT_i64_f64 SGK__YES
+
+/* Lane index vectors i + s (the permutes' operand); of a 32-bit and of a 64-bit register. */
+SGK_INLINE sgk__vi sgk__iota32_plus(int s) {
+#if SGK_W == 8
+  const sgk__vi i = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+#else
+  const sgk__vi i = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+#endif
+  return SGK__P(add_epi32)(i, SGK__P(set1_epi32)(s));
+}
+SGK_INLINE __m512i sgk__iota64_plus(int s) {
+  return _mm512_add_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7), _mm512_set1_epi64(s));
+}
+
+/* ---- register ops every type has -------------------------------------------------------------
+ * P: the register width's intrinsic prefix; S: the element suffix of data movement and arithmetic
+ * (epi32, ps, ...); C: of compares and min/max (epu32 for unsigned); K: the k-register type (the
+ * generic layer hands register masks as lane bits in a uint32_t); LANES: lanes per register. */
+#define SGK__R_ALL(T, ct, V, P, S, C, K, LANES, IOTA, EQ, LT, LE, LANE0)                           \
+  SGK_INLINE V sgk__r_loadu_##T(const ct *p) { return P(loadu_##S)((const void *)p); }            \
+  SGK_INLINE void sgk__r_storeu_##T(ct *p, V v) { P(storeu_##S)((void *)p, v); }                  \
+  SGK_INLINE V sgk__r_load_masked_##T(uint32_t m, const ct *p) {                                  \
+    return P(maskz_loadu_##S)((K)m, (const void *)p);                                             \
+  }                                                                                               \
+  SGK_INLINE void sgk__r_store_masked_##T(uint32_t m, ct *p, V v) {                               \
+    P(mask_storeu_##S)((void *)p, (K)m, v);                                                       \
+  }                                                                                               \
+  SGK_INLINE V sgk__r_splat_##T(ct x) { return P(set1_##S)(x); }                                  \
+  SGK_INLINE ct sgk__r_lane0_##T(V v) { return (ct)LANE0(v); }                                    \
+  SGK_INLINE V sgk__r_select_##T(uint32_t m, V a, V b) { return P(mask_blend_##S)((K)m, b, a); }  \
+  /* lane i <- (lo, hi)[RL + i - d]: one two-source permute */                                    \
+  SGK_INLINE V sgk__r_slide_##T(V lo, V hi, int d) {                                              \
+    return P(permutex2var_##S)(lo, IOTA(LANES - d), hi);                                          \
+  }                                                                                               \
+  SGK_INLINE uint32_t sgk__r_eq_##T(V a, V b) { return P(cmp_##C##_mask)(a, b, EQ); }             \
+  SGK_INLINE uint32_t sgk__r_lt_##T(V a, V b) { return P(cmp_##C##_mask)(a, b, LT); }             \
+  SGK_INLINE uint32_t sgk__r_le_##T(V a, V b) { return P(cmp_##C##_mask)(a, b, LE); }             \
+  SGK_INLINE V sgk__r_add_##T(V a, V b) { return P(add_##S)(a, b); }                              \
+  SGK_INLINE V sgk__r_sub_##T(V a, V b) { return P(sub_##S)(a, b); }                              \
+  SGK_INLINE V sgk__r_min_##T(V a, V b) { return P(min_##C)(a, b); }                              \
+  SGK_INLINE V sgk__r_max_##T(V a, V b) { return P(max_##C)(a, b); }
+#define SGK__INT_PREDICATES _MM_CMPINT_EQ, _MM_CMPINT_LT, _MM_CMPINT_LE
+#define SGK__FLOAT_PREDICATES _CMP_EQ_OQ, _CMP_LT_OQ, _CMP_LE_OQ /* vminps is a < b ? a : b */
+#if SGK_W == 8
+#define SGK__K32 __mmask8
+#define SGK__LANE0_32(v) _mm_cvtsi128_si32(_mm256_castsi256_si128(v))
+#else
+#define SGK__K32 __mmask16
+#define SGK__LANE0_32(v) _mm_cvtsi128_si32(_mm512_castsi512_si128(v))
+#endif
+#define SGK__LANE0_64(v) _mm_cvtsi128_si64(_mm512_castsi512_si128(v))
+#define SGK__R_ALL_(...) SGK__R_ALL(__VA_ARGS__)
+#define SGK__V32 SGK__P, SGK__K32, SGK__RL32, sgk__iota32_plus
+#define SGK__V64 SGK__Q, __mmask8, 8, sgk__iota64_plus
+SGK__R_ALL_(i32, int32_t, sgk__vi, SGK__P, epi32, epi32, SGK__K32, SGK__RL32, sgk__iota32_plus, SGK__INT_PREDICATES, SGK__LANE0_32)
+SGK__R_ALL_(u32, uint32_t, sgk__vi, SGK__P, epi32, epu32, SGK__K32, SGK__RL32, sgk__iota32_plus, SGK__INT_PREDICATES, SGK__LANE0_32)
+SGK__R_ALL_(f32, float, sgk__vf, SGK__P, ps, ps, SGK__K32, SGK__RL32, sgk__iota32_plus, SGK__FLOAT_PREDICATES, SGK__P(cvtss_f32))
+SGK__R_ALL_(i64, int64_t, __m512i, SGK__Q, epi64, epi64, __mmask8, 8, sgk__iota64_plus, SGK__INT_PREDICATES, SGK__LANE0_64)
+SGK__R_ALL_(u64, uint64_t, __m512i, SGK__Q, epi64, epu64, __mmask8, 8, sgk__iota64_plus, SGK__INT_PREDICATES, SGK__LANE0_64)
+SGK__R_ALL_(f64, double, __m512d, SGK__Q, pd, pd, __mmask8, 8, sgk__iota64_plus, SGK__FLOAT_PREDICATES, _mm512_cvtsd_f64)
+
+/* ---- integers ------------------------------------------------------------------------------- */
+#if SGK_W == 8
+#define SGK__VAND _mm256_and_si256
+#define SGK__VOR _mm256_or_si256
+#define SGK__VXOR _mm256_xor_si256
+#else
+#define SGK__VAND _mm512_and_si512
+#define SGK__VOR _mm512_or_si512
+#define SGK__VXOR _mm512_xor_si512
+#endif
+/* SR: the right shift's name (sra_epi32 arithmetic, srl_epi32 logical; SR##v per lane) */
+#define SGK__R_INT(T, V, P, S, SR, AND, OR, XOR)                                                  \
+  SGK_INLINE V sgk__r_mul_##T(V a, V b) { return P(mullo_##S)(a, b); }                           \
+  SGK_INLINE V sgk__r_and_##T(V a, V b) { return AND(a, b); }                                    \
+  SGK_INLINE V sgk__r_or_##T(V a, V b) { return OR(a, b); }                                      \
+  SGK_INLINE V sgk__r_xor_##T(V a, V b) { return XOR(a, b); }                                    \
+  SGK_INLINE V sgk__r_shl_##T(V a, uint32_t n) { return P(sll_##S)(a, _mm_cvtsi32_si128((int)n)); } \
+  SGK_INLINE V sgk__r_shlv_##T(V a, V n) { return P(sllv_##S)(a, n); }                           \
+  SGK_INLINE V sgk__r_shr_##T(V a, uint32_t n) { return P(SR##_##S)(a, _mm_cvtsi32_si128((int)n)); } \
+  SGK_INLINE V sgk__r_shrv_##T(V a, V n) { return P(SR##v_##S)(a, n); }
+SGK__R_INT(i32, sgk__vi, SGK__P, epi32, sra, SGK__VAND, SGK__VOR, SGK__VXOR)
+SGK__R_INT(u32, sgk__vi, SGK__P, epi32, srl, SGK__VAND, SGK__VOR, SGK__VXOR)
+SGK__R_INT(i64, __m512i, SGK__Q, epi64, sra, _mm512_and_si512, _mm512_or_si512, _mm512_xor_si512)
+SGK__R_INT(u64, __m512i, SGK__Q, epi64, srl, _mm512_and_si512, _mm512_or_si512, _mm512_xor_si512)
+
+/* ---- floats --------------------------------------------------------------------------------- */
+#define SGK__R_FLOAT(T, V, P, S, SIGN)                                                            \
+  SGK_INLINE V sgk__r_mul_##T(V a, V b) { return P(mul_##S)(a, b); }                             \
+  SGK_INLINE V sgk__r_div_##T(V a, V b) { return P(div_##S)(a, b); }                             \
+  SGK_INLINE V sgk__r_sqrt_##T(V a) { return P(sqrt_##S)(a); }                                   \
+  SGK_INLINE V sgk__r_fma_##T(V a, V b, V c) { return P(fmadd_##S)(a, b, c); }                   \
+  SGK_INLINE V sgk__r_neg_##T(V a) { return P(xor_##S)(a, P(set1_##S)(SIGN)); }                  \
+  SGK_INLINE V sgk__r_abs_##T(V a) { return P(andnot_##S)(P(set1_##S)(SIGN), a); }
+SGK__R_FLOAT(f32, sgk__vf, SGK__P, ps, -0.0f)
+SGK__R_FLOAT(f64, __m512d, SGK__Q, pd, -0.0)
+
+/* ---- gathers and scatters: register k's indices are a 32-bit register, or (64-bit) half of
+ * one; scatters write in lane order, so where indices repeat the highest lane wins ------------ */
+SGK_INLINE __m256i sgk__idx8(const sgk__vi *r, int k) { /* 32-bit lanes 8k .. 8k+7 */
+#if SGK_W == 8
+  (void)k;
+  return r[0];
+#else
+  return (k & 1) ? _mm512_extracti64x4_epi64(r[k >> 1], 1) : _mm512_castsi512_si256(r[k >> 1]);
+#endif
+}
+#if SGK_W == 8
+#define SGK__GATHER32(m, idx, base) _mm256_mmask_i32gather_epi32(_mm256_setzero_si256(), (__mmask8)(m), idx, base, 4)
+#define SGK__SCATTER32(base, m, idx, v) _mm256_mask_i32scatter_epi32(base, (__mmask8)(m), idx, v, 4)
+#else
+#define SGK__GATHER32(m, idx, base) _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), (__mmask16)(m), idx, base, 4)
+#define SGK__SCATTER32(base, m, idx, v) _mm512_mask_i32scatter_epi32(base, (__mmask16)(m), idx, v, 4)
+#endif
+#define SGK__R_GATHER_SCATTER(T, ct, V, TOSI, FROMSI, GATHER, SCATTER, INDEX)                     \
+  SGK_INLINE V sgk__r_gather_##T(uint32_t m, const ct *base, const sgk__vi *idx, int k) {        \
+    return FROMSI(GATHER(m, INDEX(idx, k), (const void *)base));                              \
+  }                                                                                              \
+  SGK_INLINE void sgk__r_scatter_##T(uint32_t m, ct *base, const sgk__vi *idx, int k, V v) {     \
+    SCATTER((void *)base, m, INDEX(idx, k), TOSI(v));                                         \
+  }
+#define SGK__GATHER64(m, idx, base) _mm512_mask_i32gather_epi64(_mm512_setzero_si512(), (__mmask8)(m), idx, base, 8)
+#define SGK__SCATTER64(base, m, idx, v) _mm512_mask_i32scatter_epi64(base, (__mmask8)(m), idx, v, 8)
+#define SGK__ID(x) (x)
+#define SGK__IDX32(r, k) ((r)[k])
+#if SGK_W == 8
+#define SGK__CASTPS_SI _mm256_castps_si256
+#define SGK__CASTSI_PS _mm256_castsi256_ps
+#else
+#define SGK__CASTPS_SI _mm512_castps_si512
+#define SGK__CASTSI_PS _mm512_castsi512_ps
+#endif
+
+SGK__R_GATHER_SCATTER(i32, int32_t, sgk__vi, SGK__ID, SGK__ID, SGK__GATHER32, SGK__SCATTER32, SGK__IDX32)
+SGK__R_GATHER_SCATTER(u32, uint32_t, sgk__vi, SGK__ID, SGK__ID, SGK__GATHER32, SGK__SCATTER32, SGK__IDX32)
+SGK__R_GATHER_SCATTER(f32, float, sgk__vf, SGK__CASTPS_SI, SGK__CASTSI_PS, SGK__GATHER32, SGK__SCATTER32, SGK__IDX32)
+SGK__R_GATHER_SCATTER(i64, int64_t, __m512i, SGK__ID, SGK__ID, SGK__GATHER64, SGK__SCATTER64, sgk__idx8)
+SGK__R_GATHER_SCATTER(u64, uint64_t, __m512i, SGK__ID, SGK__ID, SGK__GATHER64, SGK__SCATTER64, sgk__idx8)
+SGK__R_GATHER_SCATTER(f64, double, __m512d, _mm512_castpd_si512, _mm512_castsi512_pd, SGK__GATHER64, SGK__SCATTER64, sgk__idx8)
+
+#endif /* SGK_ISA_AVX512_H */
+
+/* ---- after the generic layer: what needs the W-lane types ------------------------------------ */
+#if defined(SGK_ISA_GENERIC_H) && !defined(SGK_ISA_AVX512_LATE_H)
+#define SGK_ISA_AVX512_LATE_H
+
+/* Permutes index across all registers of a value, mod W: one permute per output register (two
+ * for 64-bit lanes at W = 32, blended by the index's bit 4). */
+SGK_INLINE sgk__vi sgk__pick32(const sgk__vi *x, sgk__vi idx) {
+#if SGK_W == 32
+  return _mm512_permutex2var_epi32(x[0], idx, x[1]);
+#else
+  return SGK__P(permutexvar_epi32)(idx, x[0]);
+#endif
+}
+SGK_INLINE __m512i sgk__pick64(const __m512i *x, __m512i idx) {
+#if SGK_W == 8
+  return _mm512_permutexvar_epi64(idx, x[0]);
+#elif SGK_W == 16
+  return _mm512_permutex2var_epi64(x[0], idx, x[1]);
+#else
+  const __m512i lo = _mm512_permutex2var_epi64(x[0], idx, x[1]);
+  const __m512i hi = _mm512_permutex2var_epi64(x[2], idx, x[3]);
+  return _mm512_mask_blend_epi64(_mm512_test_epi64_mask(idx, _mm512_set1_epi64(16)), lo, hi);
+#endif
+}
+SGK_INLINE sgk__vi sgk__perm_index32(const sgk_u32 *idx, int k) { return idx->r[k]; }
+SGK_INLINE __m512i sgk__perm_index64(const sgk_u32 *idx, int k) {
+  return _mm512_cvtepu32_epi64(sgk__idx8(idx->r, k));
+}
+#define SGK__PERMUTES(T, ct, ...)                                                                 \
+  SGK_INLINE sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                                  \
+    SGK__CAT(sgk__vsi, SGK__BITS_##T) src[SGK__NR(T)];                                           \
+    SGK__FOR(SGK__NR(T), k) src[k] = SGK__CAT(sgk__to_si_, T)(x.r[k]);                           \
+    sgk_##T r;                                                                                   \
+    SGK__FOR(SGK__NR(T), k)                                                                      \
+      r.r[k] = SGK__CAT(sgk__of_si_, T)(SGK__CAT(sgk__pick, SGK__BITS_##T)(                      \
+          src, SGK__CAT(sgk__perm_index, SGK__BITS_##T)(&idx, k)));                              \
+    return r;                                                                                    \
+  }                                                                                              \
+  SGK_INLINE sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane) {                              \
+    return sgk__permute_##T(x, sgk_splat_u32(lane));                                             \
+  }
+typedef sgk__vi sgk__vsi32;
+typedef __m512i sgk__vsi64;
+SGK_INLINE sgk__vi sgk__to_si_i32(sgk__vi v) { return v; }
+SGK_INLINE sgk__vi sgk__to_si_u32(sgk__vi v) { return v; }
+SGK_INLINE sgk__vi sgk__to_si_f32(sgk__vf v) { return SGK__CASTPS_SI(v); }
+SGK_INLINE __m512i sgk__to_si_i64(__m512i v) { return v; }
+SGK_INLINE __m512i sgk__to_si_u64(__m512i v) { return v; }
+SGK_INLINE __m512i sgk__to_si_f64(__m512d v) { return _mm512_castpd_si512(v); }
+SGK_INLINE sgk__vi sgk__of_si_i32(sgk__vi v) { return v; }
+SGK_INLINE sgk__vi sgk__of_si_u32(sgk__vi v) { return v; }
+SGK_INLINE sgk__vf sgk__of_si_f32(sgk__vi v) { return SGK__CASTSI_PS(v); }
+SGK_INLINE __m512i sgk__of_si_i64(__m512i v) { return v; }
+SGK_INLINE __m512i sgk__of_si_u64(__m512i v) { return v; }
+SGK_INLINE __m512d sgk__of_si_f64(__m512i v) { return _mm512_castsi512_pd(v); }
+SGK__TYPES_ALL(SGK__PERMUTES, ~)
+
+/* ---- conversions ------------------------------------------------------------------------------ */
+#define SGK__CVT_SAME(TO, FROM, N, FN)                                                            \
+  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                      \
+    sgk_##TO r; SGK__FOR(N, k) r.r[k] = FN(a.r[k]); return r;                                    \
+  }
+SGK__CVT_SAME(f32, i32, SGK__N32, SGK__P(cvtepi32_ps))
+SGK__CVT_SAME(f32, u32, SGK__N32, SGK__P(cvtepu32_ps))
+SGK__CVT_SAME(i32, f32, SGK__N32, SGK__P(cvttps_epi32)) /* NaN, out of range: INT32_MIN */
+SGK__CVT_SAME(u32, f32, SGK__N32, SGK__P(cvttps_epu32)) /* NaN, out of range: UINT32_MAX */
+SGK__CVT_SAME(f64, i64, SGK__N64, _mm512_cvtepi64_pd)
+SGK__CVT_SAME(i64, f64, SGK__N64, _mm512_cvttpd_epi64)  /* NaN, out of range: INT64_MIN */
+/* widening: 8 lanes of a 32-bit value into one zmm of 64-bit lanes */
+#define SGK__WIDEN(TO, FROM, FN, TOSI)                                                            \
+  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                      \
+    sgk__vi s[SGK__N32];                                                                         \
+    SGK__FOR(SGK__N32, k) s[k] = TOSI(a.r[k]);                                                   \
+    sgk_##TO r; SGK__FOR(SGK__N64, j) r.r[j] = FN(sgk__idx8(s, j)); return r;                    \
+  }
+#define SGK__PS_PD_SI(v) _mm512_cvtps_pd(_mm256_castsi256_ps(v))
+SGK__WIDEN(f64, i32, _mm512_cvtepi32_pd, SGK__ID)
+SGK__WIDEN(i64, i32, _mm512_cvtepi32_epi64, SGK__ID)
+SGK__WIDEN(u64, u32, _mm512_cvtepu32_epi64, SGK__ID)
+SGK__WIDEN(f64, f32, SGK__PS_PD_SI, SGK__CASTPS_SI)
+/* narrowing: each zmm of 64-bit lanes into 8 lanes of a 32-bit value */
+SGK_INLINE sgk__vi sgk__join8(const __m256i *h, int k) {
+#if SGK_W == 8
+  (void)k;
+  return h[0];
+#else
+  return _mm512_inserti64x4(_mm512_castsi256_si512(h[2 * k]), h[2 * k + 1], 1);
+#endif
+}
+#define SGK__NARROW(TO, FROM, FN, OFSI)                                                           \
+  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                      \
+    __m256i h[SGK__N64];                                                                         \
+    SGK__FOR(SGK__N64, j) h[j] = FN(a.r[j]);                                                     \
+    sgk_##TO r; SGK__FOR(SGK__N32, k) r.r[k] = OFSI(sgk__join8(h, k)); return r;                 \
+  }
+#define SGK__PD_PS_SI(v) _mm256_castps_si256(_mm512_cvtpd_ps(v))
+SGK__NARROW(i32, f64, _mm512_cvttpd_epi32, SGK__ID) /* NaN, out of range: INT32_MIN */
+SGK__NARROW(i32, i64, _mm512_cvtepi64_epi32, SGK__ID)
+SGK__NARROW(u32, u64, _mm512_cvtepi64_epi32, SGK__ID)
+SGK__NARROW(f32, f64, SGK__PD_PS_SI, SGK__CASTSI_PS)
+
+/* ---- local atomics with conflict detection (32-bit) -----------------------------------------
+ * Per register, in lane order: vpconflictd finds, for each lane, the earlier active lanes with
+ * the same address; pointer jumping (log2 steps) gives every lane the op over its run so far.
+ * Every lane then scatters op(old, run so far): scatters write in lane order, so each address
+ * keeps its last lane's value, the whole run, and no update is lost. fetch_add returns each
+ * lane's old value as if the lanes had gone one at a time in order. */
+#define SGK__FOLD_RUNS(T, ct)                                                                     \
+  /* acc lane i <- op over the active lanes j <= i with idx[j] == idx[i] */                      \
+  SGK_INLINE sgk__vi sgk__fold_runs_##T(uint32_t active, sgk__vi idx, sgk__vi v, sgk__rmw op) {  \
+    const sgk__vi conf = SGK__VAND(SGK__P(maskz_conflict_epi32)((SGK__K32)active, idx),           \
+                                   SGK__P(set1_epi32)((int)active));                             \
+    sgk__vi ptr = SGK__P(sub_epi32)(SGK__P(set1_epi32)(31), SGK__P(lzcnt_epi32)(conf));          \
+    SGK__K32 has = SGK__P(cmp_epi32_mask)(ptr, SGK__P(set1_epi32)(0), _MM_CMPINT_NLT);           \
+    sgk__vi acc = v;                                                                             \
+    while (has) {                                                                                \
+      const sgk__vi prev = SGK__P(permutexvar_epi32)(ptr, acc);                                  \
+      acc = SGK__P(mask_blend_epi32)(has, acc, sgk__r_apply_##T(op, prev, acc));                 \
+      ptr = SGK__P(mask_permutexvar_epi32)(SGK__P(set1_epi32)(-1), has, ptr, ptr);               \
+      has = SGK__P(mask_cmp_epi32_mask)(has, ptr, SGK__P(set1_epi32)(0), _MM_CMPINT_NLT);        \
+    }                                                                                            \
+    return acc;                                                                                  \
+  }                                                                                              \
+  SGK_INLINE void sgk__local_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, sgk__rmw op) { \
+    SGK__FOR(SGK__N32, k) {                                                                      \
+      const uint32_t active = sgk__rmask32(m, k) & ((1u << SGK__RL32) - 1u);                     \
+      if (!active) continue;                                                                     \
+      const sgk__vi acc = sgk__fold_runs_##T(active, idx.r[k], v.r[k], op);                      \
+      const sgk__vi old = SGK__GATHER32(active, idx.r[k], (const void *)base);                   \
+      SGK__SCATTER32((void *)base, active, idx.r[k], sgk__r_apply_##T(op, old, acc));            \
+    }                                                                                            \
+  }                                                                                              \
+  SGK_INLINE sgk_##T sgk__local_fetch_add_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {    \
+    sgk_##T out;                                                                                 \
+    SGK__FOR(SGK__N32, k) {                                                                      \
+      const uint32_t active = sgk__rmask32(m, k) & ((1u << SGK__RL32) - 1u);                     \
+      const sgk__vi acc = sgk__fold_runs_##T(active, idx.r[k], v.r[k], SGK__RMW_ADD);            \
+      const sgk__vi old = SGK__GATHER32(active, idx.r[k], (const void *)base);                   \
+      const sgk__vi sum = SGK__P(add_epi32)(old, acc);                                           \
+      SGK__SCATTER32((void *)base, active, idx.r[k], sum);                                       \
+      out.r[k] = SGK__P(maskz_mov_epi32)((SGK__K32)active, SGK__P(sub_epi32)(sum, v.r[k]));      \
+    }                                                                                            \
+    return out;                                                                                  \
+  }
+SGK__FOLD_RUNS(i32, int32_t)
+SGK__FOLD_RUNS(u32, uint32_t)
+#endif

@@ -1,0 +1,10 @@
+# The scalar backend: every target, compiled for the baseline of the target processor (so that a
+# project-wide -march=native cannot make the oracle use vector extensions), with no vector code
+# check: its objects must contain no VEX (c4, c5) or EVEX (62) encoded instruction on x86.
+set(SGK_ISA_scalar_PROCESSORS ".*")
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+  set(SGK_ISA_scalar_FLAGS -march=x86-64)
+  set(SGK_ISA_scalar_FORBIDS "c4|c5|62")
+elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64)$")
+  set(SGK_ISA_scalar_FLAGS -march=armv8-a)
+endif()
