@@ -45,7 +45,7 @@ PRIM_BEGIN(prim_scan)
     x = sgk_inclusive_scan_add_i32(sg, x);
 PRIM_END
 
-SGK_KERNEL(prim_local_atomic, struct prim_args, a, wg) {
+SGK_KERNEL_SLM(prim_local_atomic, struct prim_args, a, wg, a->bins * sizeof(uint32_t)) {
   uint32_t *bins = sgk_slm(wg);
   for (uint32_t b = 0; b < a->bins; ++b) bins[b] = 0;
   const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);

@@ -44,7 +44,7 @@ SGK_INLINE void halo(int32_t *dst, const int32_t *in, int64_t from, size_t count
 /* SLM: the work-group stages its gSize inputs and M/2 halo elements on each side (zeros past the
  * ends), then, after the barrier, every work-item convolves from SLM. SLM bytes:
  * (gSize + 2 (M/2)) * 4. */
-SGK_KERNEL(conv_slm, struct conv_args, a, wg) {
+SGK_KERNEL_SLM(conv_slm, struct conv_args, a, wg, (sgk_wg_size + 2 * (a->m / 2)) * sizeof(int32_t)) {
   int32_t *ciacc = sgk_slm(wg);
   const size_t half = a->m / 2, g_size = sgk_local_linear_range(wg);
   const size_t i_first = sgk_group_linear_id(wg) * g_size;

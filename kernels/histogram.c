@@ -37,7 +37,7 @@ SGK_KERNEL(hist_private, struct hist_args, a, wg) {
 }
 
 /* SLM bins shared by the work-group, updated with local atomics; barriers; global atomic merge. */
-SGK_KERNEL(hist_slm, struct hist_args, a, wg) {
+SGK_KERNEL_SLM(hist_slm, struct hist_args, a, wg, SGK_HIST_BINS * sizeof(uint32_t)) {
   uint32_t *local_histogram = sgk_slm(wg);
   const uint32_t g_size = sgk_local_linear_range(wg);
   SGK_FOR_EACH_SUBGROUP(wg, sg) { /* each work-item clears its share of the bins */

@@ -4,7 +4,7 @@
 #include "sgk/kernel.h"
 #include "kernel_args.h"
 
-SGK_KERNEL(reduce_slm, struct reduce_args, a, wg) {
+SGK_KERNEL_SLM(reduce_slm, struct reduce_args, a, wg, sgk_wg_size * sizeof(int32_t)) {
   int32_t *scratch = sgk_slm(wg);
   const uint32_t wgs = sgk_local_linear_range(wg);
   const size_t n = a->n, stride = a->num_work_items;

@@ -24,6 +24,10 @@ expect 0 '"sub_group_sizes": \[8, 16, 32\]' -- "$sgk" info --json
 expect 0 '"isas_available": \["scalar"' -- "$sgk" info --json
 expect 0 'Sub-group Sizes: 8 16 32' -- "$sgk" info
 expect 1 "SGK_ISA='bogus' is not an ISA" -- env SGK_ISA=bogus "$sgk" info
+expect 1 "SGK_ISA='bogus' is not an ISA" -- env SGK_ISA=bogus "$sgk" run copy_block --n 4096 --reps 1
+expect 0 '"isa": "scalar"' -- env SGK_ISA=scalar "$sgk" run copy_block --n 4096 --reps 1 --json
+expect 0 '"isa": "scalar"' -- env SGK_ISA=bogus "$sgk" run copy_block --n 4096 --reps 1 --isa scalar --json
+expect 1 "SGK_ISA: ISA 'neon' was not compiled|SGK_ISA: this CPU does not support" -- env SGK_ISA=neon "$sgk" info
 expect 0 'copy_block' -- "$sgk" list
 expect 0 'yes' -- "$sgk" run copy_block --sg 16 --reps 2
 expect 0 '"verified": true' -- "$sgk" run matmul --n 64 --sg 8 --isa scalar --json

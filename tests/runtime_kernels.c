@@ -26,7 +26,7 @@ SGK_KERNEL(ids, struct ids_args, a, wg) {
 
 /* Phase 1 writes SLM[lid] = 1000 * group + lid; after the barrier every work-item reads the
  * entry of another sub-group's work-item, (lid + W + 1) % L. */
-SGK_KERNEL(slm_phases, struct slm_args, a, wg) {
+SGK_KERNEL_SLM(slm_phases, struct slm_args, a, wg, sgk_wg_size * sizeof(int32_t)) {
   int32_t *slm = sgk_slm(wg);
   const uint32_t L = sgk_local_linear_range(wg);
   const int32_t g = (int32_t)sgk_group_linear_id(wg);
@@ -93,7 +93,7 @@ SGK_KERNEL(wg_collectives, struct wg_args, a, wg) {
   }
 }
 
-SGK_KERNEL(atomics, struct atomic_args, a, wg) {
+SGK_KERNEL_SLM(atomics, struct atomic_args, a, wg, (a->nbins + 2) * sizeof(uint32_t)) {
   uint32_t *bins = sgk_slm(wg);
   uint32_t *scratch = bins + a->nbins;
   const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);
@@ -189,8 +189,7 @@ SGK_KERNEL(mem_ops, struct mem_args, a, wg) {
 }
 
 #define LOCAL_ATOMIC_TYPE(T, ct)                                                                  \
-  SGK_INLINE void local_atomic_##T(const sgk_wg *wg, const struct local_atomic_args *a) {        \
-    ct *bins = sgk_slm(wg);                                                                      \
+  SGK_INLINE void local_atomic_##T(const sgk_wg *wg, const struct local_atomic_args *a, ct *bins) { \
     const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);                    \
     memcpy(bins, a->init, a->nbins * sizeof(ct));                                                \
     SGK_FOR_EACH_SUBGROUP(wg, sg) {                                                              \
@@ -213,11 +212,13 @@ LOCAL_ATOMIC_TYPE(u32, uint32_t)
 LOCAL_ATOMIC_TYPE(i64, int64_t)
 LOCAL_ATOMIC_TYPE(u64, uint64_t)
 
-SGK_KERNEL(local_atomic_ops, struct local_atomic_args, a, wg) {
+SGK_KERNEL_SLM(local_atomic_ops, struct local_atomic_args, a, wg,
+               a->nbins * (a->type == LA_I64 || a->type == LA_U64 ? 8 : 4)) {
+  void *bins = sgk_slm(wg);
   switch (a->type) {
-    case LA_I32: local_atomic_i32(wg, a); break;
-    case LA_U32: local_atomic_u32(wg, a); break;
-    case LA_I64: local_atomic_i64(wg, a); break;
-    default: local_atomic_u64(wg, a); break;
+    case LA_I32: local_atomic_i32(wg, a, bins); break;
+    case LA_U32: local_atomic_u32(wg, a, bins); break;
+    case LA_I64: local_atomic_i64(wg, a, bins); break;
+    default: local_atomic_u64(wg, a, bins); break;
   }
 }

@@ -53,24 +53,58 @@
  *   }
  *
  * defines the variant function of this (ISA, W); the scalar W=8 pass also emits the table
- * `const sgk_kernel my_kernel` that sgk_launch() dispatches from. */
+ * `const sgk_kernel my_kernel` that sgk_launch() dispatches from. A kernel that uses shared local
+ * memory declares how much it needs, as an expression of its args `a` and the work-group size
+ * `sgk_wg_size` (size_t):
+ *
+ *   SGK_KERNEL_SLM(my_kernel, struct my_args, a, wg, (sgk_wg_size + 2 * a->halo) * sizeof(int))
+ *
+ * The launch gives it that much (or the larger options.slm_bytes) and refuses less; sgk_slm(wg)
+ * in a kernel defined by plain SGK_KERNEL does not compile. */
 #define SGK_VARIANT_NAME(name) SGK__CAT(name, SGK_VARIANT_SUFFIX)
 
 #if defined(SGK_EMIT_KERNEL_TABLES)
 #include "sgk/kernel_table.h"
 #else
-#define SGK__EMIT_TABLE(name)
+#define SGK__EMIT_TABLE(name, slm_fn)
 #endif
 
-#define SGK_KERNEL(name, args_type, a, wg) SGK__KERNEL(name, args_type, a, wg)
-#define SGK__KERNEL(name, args_type, a, wg)                                                       \
+/* Reports a broken rule of the kernel language to the launch (any thread may). */
+SGK_INLINE void sgk__fault(const sgk_wg *wg, int fault) {
+  __atomic_store_n(wg->fault, fault, __ATOMIC_RELAXED);
+}
+SGK_INLINE sgk_wg *sgk__mut(const sgk_wg *wg) { return (sgk_wg *)wg; } /* the runtime's own copy */
+
+#define SGK_KERNEL(name, args_type, a, wg)                                                        \
+  SGK__KERNEL(name, args_type, a, wg, NULL, , )
+#define SGK_KERNEL_SLM(name, args_type, a, wg, bytes)                                             \
+  SGK__EMIT_SLM_FN(name, args_type, a, bytes)                                                     \
+  SGK__KERNEL(name, args_type, a, wg, name##__slm_bytes,                                          \
+              SGK__COMMA __attribute__((unused)) int sgk_slm_needs_SGK_KERNEL_SLM, SGK__COMMA 1)
+#define SGK__COMMA ,
+#if defined(SGK_EMIT_KERNEL_TABLES)
+#define SGK__EMIT_SLM_FN(name, args_type, a, bytes)                                               \
+  static size_t name##__slm_bytes(size_t sgk_wg_size, const void *sgk__args) {                    \
+    const args_type *a = (const args_type *)sgk__args;                                           \
+    (void)a;                                                                                     \
+    (void)sgk_wg_size;                                                                           \
+    return (size_t)(bytes);                                                                      \
+  }
+#else
+#define SGK__EMIT_SLM_FN(name, args_type, a, bytes)
+#endif
+#define SGK__KERNEL(name, args_type, a, wg, slm_fn, SLM_PARAM, SLM_ARG)                           \
   void SGK_VARIANT_NAME(name)(const sgk_wg *wg, const void *sgk__args);                          \
-  SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a);                         \
+  SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a SLM_PARAM);                  \
   void SGK_VARIANT_NAME(name)(const sgk_wg *wg, const void *sgk__args) {                         \
-    name##__body(wg, (const args_type *)sgk__args);                                              \
+    name##__body(wg, (const args_type *)sgk__args SLM_ARG);                                      \
+    if (wg->loop_open) { /* a return inside SGK_FOR_EACH_SUBGROUP */                             \
+      sgk__mut(wg)->loop_open = 0;                                                               \
+      sgk__fault(wg, SGK__FAULT_RETURN);                                                         \
+    }                                                                                            \
   }                                                                                              \
-  SGK__EMIT_TABLE(name)                                                                          \
-  SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a)
+  SGK__EMIT_TABLE(name, slm_fn)                                                                  \
+  SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a SLM_PARAM)
 
 /* ------------------------------------------------------------------------------------------------
  * The sub-group: W lanes along the linear local id; the last one of a work-group whose size is
@@ -97,18 +131,36 @@ SGK_INLINE sgk_sg sgk_sub_group(const sgk_wg *wg, uint32_t id) {
 }
 
 /* Runs the block once per sub-group, in order: one phase of the work-group. `continue` moves on
- * to the next sub-group. */
+ * to the next sub-group; the block must not `return` or `break` (a GPU work-item's early return
+ * is `continue` here, or a mask): either ends the launch with SGK_ERROR_KERNEL_CONTROL_FLOW
+ * instead of silently skipping the work-group's other sub-groups. */
 #define SGK_FOR_EACH_SUBGROUP(wg, sg)                                                             \
-  for (uint32_t sg##__i = 0; sg##__i < (wg)->num_sub_groups; ++sg##__i)                          \
-    for (sgk_sg sg = sgk_sub_group((wg), sg##__i), *sg##__once = &sg; sg##__once;                \
-         sg##__once = NULL)
+  for (uint32_t sg##__i = sgk__loop_open(wg); sg##__i < (wg)->num_sub_groups || sgk__loop_close(wg); \
+       sg##__i = sgk__loop_next(wg, sg##__i))                                                    \
+    for (sgk_sg sg = sgk__pass_begin(wg, sg##__i), *sg##__once = &sg; sg##__once;               \
+         sg##__once = NULL, sgk__mut(wg)->pass_done = 1)
+SGK_INLINE uint32_t sgk__loop_open(const sgk_wg *wg) { sgk__mut(wg)->loop_open = 1; return 0; }
+SGK_INLINE bool sgk__loop_close(const sgk_wg *wg) { sgk__mut(wg)->loop_open = 0; return false; }
+SGK_INLINE sgk_sg sgk__pass_begin(const sgk_wg *wg, uint32_t i) {
+  sgk__mut(wg)->pass_done = 0;
+  return sgk_sub_group(wg, i);
+}
+SGK_INLINE uint32_t sgk__loop_next(const sgk_wg *wg, uint32_t i) {
+  if (!wg->pass_done) sgk__fault(wg, SGK__FAULT_BREAK); /* a break left the pass */
+  return i + 1;
+}
 
-/* The work-group's shared local memory: 64-byte aligned, sgk_launch_options.slm_bytes long. */
-SGK_INLINE void *sgk_slm(const sgk_wg *wg) { return wg->slm; }
+/* The work-group's shared local memory: 64-byte aligned, sgk_slm_bytes(wg) long (what the kernel
+ * declares with SGK_KERNEL_SLM, or the launch's larger slm_bytes). */
+#define sgk_slm(wg) ((void)sgk_slm_needs_SGK_KERNEL_SLM, (wg)->slm)
+SGK_INLINE size_t sgk_slm_bytes(const sgk_wg *wg) { return wg->slm_bytes; }
 
 /* ---- work-item queries: uniform scalars ------------------------------------------------------
  * d is the SYCL dimension of the launch (0 .. dims-1; dims-1 is the contiguous one). */
-SGK_INLINE uint32_t sgk__dim(const sgk_wg *wg, int d) { return 3u - wg->dims + (uint32_t)d; }
+SGK_INLINE uint32_t sgk__dim(const sgk_wg *wg, int d) { /* d outside 0 .. dims-1: the last */
+  const uint32_t k = 3u - wg->dims + (uint32_t)d;
+  return k < 3 ? k : 2;
+}
 SGK_INLINE uint32_t sgk_dims(const sgk_wg *wg) { return wg->dims; }
 SGK_INLINE size_t sgk_group_id(const sgk_wg *wg, int d) { return wg->group_id[sgk__dim(wg, d)]; }
 SGK_INLINE size_t sgk_group_linear_id(const sgk_wg *wg) { return wg->group_linear_id; }
@@ -128,23 +180,13 @@ SGK_INLINE sgk_u32 sgk_sg_local_id(sgk_sg sg) { (void)sg; return sgk__iota_u32()
 SGK_INLINE sgk_i32 sgk_local_linear_id(sgk_sg sg) {
   return sgk_as_i32_u32(sgk_add_u32(sgk__iota_u32(), sgk_splat_u32(sg.first)));
 }
-/* Local id along dimension d. When rows are a multiple of W long, a sub-group lies in one row and
- * only the contiguous dimension varies across lanes; otherwise the ids are unravelled per lane. */
+/* Local id along dimension d: in 1-D the local linear id; in 2-D and 3-D from the table the
+ * launch computed once for the work-group shape (sub-groups may span rows: 16x16 tiles at W = 32,
+ * rows of 100), so no lane divides. */
 SGK_INLINE sgk_i32 sgk_local_id(sgk_sg sg, int d) {
   const sgk_wg *wg = sg.wg;
-  const uint32_t k = sgk__dim(wg, d);
-  const uint32_t r2 = (uint32_t)wg->local_range[2], r1 = (uint32_t)wg->local_range[1];
-  if (wg->lanes_contiguous) {
-    const uint32_t row = sg.first / r2;
-    if (k == 2) return sgk_as_i32_u32(sgk_add_u32(sgk__iota_u32(), sgk_splat_u32(sg.first % r2)));
-    return sgk_splat_i32((int32_t)(k == 1 ? row % r1 : row / r1));
-  }
-  int32_t ids[SGK_W];
-  for (uint32_t i = 0; i < SGK_W; ++i) {
-    const uint32_t lin = sg.first + i;
-    ids[i] = (int32_t)(k == 2 ? lin % r2 : k == 1 ? (lin / r2) % r1 : lin / (r2 * r1));
-  }
-  return sgk__loadu_i32(ids);
+  if (wg->dims == 1) return d == 0 ? sgk_local_linear_id(sg) : sgk_splat_i32(0);
+  return sgk__loadu_i32(wg->local_ids + (size_t)sgk__dim(wg, d) * wg->local_ids_stride + sg.first);
 }
 SGK_INLINE sgk_i32 sgk_global_id(sgk_sg sg, int d) {
   const uint32_t k = sgk__dim(sg.wg, d);

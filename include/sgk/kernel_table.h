@@ -17,9 +17,9 @@
              SGK__SLOT(SGK_TABLE_##E##_W16, name##__##isa##_w16),                                \
              SGK__SLOT(SGK_TABLE_##E##_W32, name##__##isa##_w32)},
 
-#define SGK__EMIT_TABLE(name)                                                                     \
+#define SGK__EMIT_TABLE(name, slm_fn)                                                             \
   SGK_ISA_LIST_ARG(SGK__DECLARE_ROW, name)                                                       \
   extern const sgk_kernel name;                                                                  \
-  const sgk_kernel name = {#name, {SGK_ISA_LIST_ARG(SGK__ROW, name)}};
+  const sgk_kernel name = {#name, {SGK_ISA_LIST_ARG(SGK__ROW, name)}, slm_fn};
 
 #endif

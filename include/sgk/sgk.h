@@ -38,6 +38,8 @@ typedef enum sgk_status {
   SGK_ERROR_ISA_NOT_COMPILED,         /* the library or the kernel was built without the ISA */
   SGK_ERROR_INVALID_THREADS,          /* thread count above the limit */
   SGK_ERROR_OUT_OF_MEMORY,            /* an SLM arena could not be allocated */
+  SGK_ERROR_SLM_TOO_SMALL,            /* slm_bytes below what the kernel declares (SGK_KERNEL_SLM) */
+  SGK_ERROR_KERNEL_CONTROL_FLOW,      /* the kernel left SGK_FOR_EACH_SUBGROUP by return or break */
   SGK_STATUS_COUNT
 } sgk_status;
 
@@ -50,7 +52,8 @@ typedef struct sgk_range {
 
 typedef struct sgk_launch_options {
   uint32_t sub_group_size; /* 8, 16 or 32; 0: the ISA's native width */
-  size_t slm_bytes;        /* shared local memory per work-group (<= local_mem_size) */
+  size_t slm_bytes;        /* shared local memory per work-group (<= local_mem_size); 0: what the
+                              kernel declares (SGK_KERNEL_SLM); less than that is refused */
   sgk_isa isa;             /* SGK_ISA_AUTO: SGK_ISA from the environment, else the best present */
   uint32_t threads;        /* OpenMP threads; 0: the OpenMP default */
 } sgk_launch_options;
@@ -70,9 +73,12 @@ typedef struct sgk_launch_info {
  * SGK_DECLARE_KERNEL. */
 typedef struct sgk_wg sgk_wg;
 typedef void (*sgk_wg_fn)(const sgk_wg *wg, const void *args);
+/* The SLM bytes a kernel needs for a work-group of wg_size work-items and these args. */
+typedef size_t (*sgk_slm_fn)(size_t wg_size, const void *args);
 typedef struct sgk_kernel {
   const char *name;
   sgk_wg_fn variants[SGK_ISA_COUNT][3]; /* [isa][0,1,2] for sub-group sizes 8, 16, 32 */
+  sgk_slm_fn slm_bytes;                 /* NULL: the kernel uses no SLM */
 } sgk_kernel;
 
 #ifdef __cplusplus

@@ -20,6 +20,25 @@ typedef struct arena {
 } arena;
 
 static _Thread_local arena tls_arena;
+
+/* Under AddressSanitizer the arena past the launch's slm_bytes is poisoned, so a kernel that
+ * writes beyond the SLM it declared is reported where it does (the debug check of SLM). */
+#if defined(__SANITIZE_ADDRESS__)
+#define SGK__ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SGK__ASAN 1
+#endif
+#endif
+#ifdef SGK__ASAN
+#include <sanitizer/asan_interface.h>
+static void arena_fence(void *base, size_t used, size_t size) {
+  ASAN_UNPOISON_MEMORY_REGION(base, used);
+  ASAN_POISON_MEMORY_REGION((char *)base + used, size - used);
+}
+#else
+static void arena_fence(void *base, size_t used, size_t size) { (void)base; (void)used; (void)size; }
+#endif
 static pthread_key_t arena_key;
 static pthread_once_t arena_key_once = PTHREAD_ONCE_INIT;
 
@@ -28,16 +47,21 @@ static void arena_key_init(void) { (void)pthread_key_create(&arena_key, arena_fr
 
 static void *arena_get(size_t bytes) {
   if (bytes == 0) return NULL;
-  if (tls_arena.bytes >= bytes) return tls_arena.base;
+  if (tls_arena.bytes >= bytes) {
+    arena_fence(tls_arena.base, bytes, tls_arena.bytes);
+    return tls_arena.base;
+  }
   pthread_once(&arena_key_once, arena_key_init);
   /* Round up to whole cache lines; aligned_alloc needs a multiple of the alignment. */
   size_t want = (bytes + 63) & ~(size_t)63;
   void *p = aligned_alloc(64, want);
   if (!p) return NULL;
+  if (tls_arena.base) arena_fence(tls_arena.base, tls_arena.bytes, tls_arena.bytes);
   free(tls_arena.base);
   tls_arena.base = p;
   tls_arena.bytes = want;
   pthread_setspecific(arena_key, p);
+  arena_fence(p, bytes, want);
   return p;
 }
 
@@ -89,6 +113,23 @@ static sgk_status validate_range(const sgk_range *r, sgk_wg *tmpl, size_t *group
   return SGK_SUCCESS;
 }
 
+/* The local id of every work-item per dimension, for 2-D and 3-D launches; padded to whole
+ * sub-groups with the same formula, so that a kernel loads W lanes at any sub-group. */
+static int32_t *build_local_ids(sgk_wg *wg) {
+  const uint32_t stride = wg->num_sub_groups * wg->sub_group_size;
+  int32_t *ids = malloc(3 * (size_t)stride * sizeof *ids);
+  if (!ids) return NULL;
+  const uint32_t r2 = (uint32_t)wg->local_range[2], r1 = (uint32_t)wg->local_range[1];
+  for (uint32_t lin = 0; lin < stride; ++lin) {
+    ids[lin] = (int32_t)(lin / (r2 * r1));
+    ids[stride + lin] = (int32_t)((lin / r2) % r1);
+    ids[2 * (size_t)stride + lin] = (int32_t)(lin % r2);
+  }
+  wg->local_ids = ids;
+  wg->local_ids_stride = stride;
+  return ids;
+}
+
 static inline void place_group(sgk_wg *wg, size_t g) {
   wg->group_linear_id = g;
   wg->group_id[2] = g % wg->group_range[2];
@@ -128,9 +169,16 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
                      "kernel '%s' has no sub-group size %u variant for ISA '%s'", kernel->name, w,
                      sgk_isa_name(isa));
   }
-  if (opt->slm_bytes > SGK_LOCAL_MEM_SIZE)
-    return sgk__fail(SGK_ERROR_SLM_TOO_LARGE, "%zu bytes of SLM requested; local_mem_size is %u",
-                     opt->slm_bytes, SGK_LOCAL_MEM_SIZE);
+  /* SLM: what the kernel declares for this work-group size, or the larger request */
+  const size_t declared = kernel->slm_bytes ? kernel->slm_bytes(tmpl.local_linear_size, args) : 0;
+  if (opt->slm_bytes && opt->slm_bytes < declared)
+    return sgk__fail(SGK_ERROR_SLM_TOO_SMALL,
+                     "kernel '%s' declares %zu bytes of SLM for work-groups of %u; slm_bytes is %zu",
+                     kernel->name, declared, tmpl.local_linear_size, opt->slm_bytes);
+  const size_t slm_bytes = opt->slm_bytes > declared ? opt->slm_bytes : declared;
+  if (slm_bytes > SGK_LOCAL_MEM_SIZE)
+    return sgk__fail(SGK_ERROR_SLM_TOO_LARGE, "kernel '%s' needs %zu bytes of SLM; local_mem_size is %u",
+                     kernel->name, slm_bytes, SGK_LOCAL_MEM_SIZE);
   if (opt->threads > SGK_MAX_THREADS)
     return sgk__fail(SGK_ERROR_INVALID_THREADS, "%u threads requested; the limit is %u",
                      opt->threads, SGK_MAX_THREADS);
@@ -139,8 +187,15 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   tmpl.num_sub_groups = (tmpl.local_linear_size + w - 1) / w;
   const uint32_t rem = tmpl.local_linear_size % w;
   tmpl.last_sub_group_size = rem ? rem : w;
-  tmpl.lanes_contiguous = tmpl.local_range[2] % w == 0;
-  tmpl.slm_bytes = opt->slm_bytes;
+  tmpl.slm_bytes = slm_bytes;
+  int fault = 0;
+  tmpl.fault = &fault;
+  int32_t *local_ids = NULL;
+  if (tmpl.dims > 1 && groups) {
+    local_ids = build_local_ids(&tmpl);
+    if (!local_ids)
+      return sgk__fail(SGK_ERROR_OUT_OF_MEMORY, "could not allocate the local-id table");
+  }
 
   uint32_t threads = opt->threads ? opt->threads : (uint32_t)omp_get_max_threads();
   if (threads > groups) threads = groups ? (uint32_t)groups : 1;
@@ -176,6 +231,14 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
     }
   }
   const uint64_t end = now_ns();
+  free(local_ids);
+  if (fault)
+    return sgk__fail(SGK_ERROR_KERNEL_CONTROL_FLOW,
+                     "kernel '%s' left SGK_FOR_EACH_SUBGROUP by %s: the work-group's %s; skip the "
+                     "rest of a sub-group's pass with `continue` or a lane mask",
+                     kernel->name, fault == SGK__FAULT_RETURN ? "return" : "break",
+                     fault == SGK__FAULT_RETURN ? "later sub-groups and phases did not run"
+                                                : "break acts as continue");
   if (atomic_load(&out_of_memory))
     return sgk__fail(SGK_ERROR_OUT_OF_MEMORY, "could not allocate %zu bytes of SLM",
                      tmpl.slm_bytes);

@@ -1,0 +1,120 @@
+#define _POSIX_C_SOURCE 200809L
+/* The traps a new user falls into, each written as that user would: an early `return` or `break`
+ * inside SGK_FOR_EACH_SUBGROUP, SLM without slm_bytes or with too little, local ids of 2-D
+ * work-groups whose rows are not a multiple of W, and SGK_ISA changed after sgk started. Each
+ * must give the right answer or a clear status, never a crash or lost work. */
+#include "harness.h"
+#include "trap_kernels.h"
+
+static void run_early_exit(int how, sgk_status want_status) {
+  enum { N = 60, LOCAL = 4 * 32 }; /* one work-group; the sub-groups past item 60 exit */
+  int32_t in[LOCAL], out[LOCAL];
+  for (int i = 0; i < LOCAL; ++i) { in[i] = i + 1; out[i] = -7; }
+  struct early_exit_args a = {in, out, N, how};
+  const sgk_range r = sgk_range_1d(LOCAL, LOCAL);
+  sgk_launch_options o = test_options(0);
+  const sgk_status st = sgk_launch(&early_exit, &r, &o, &a, NULL);
+  if (st != want_status)
+    fail_msg("how=%d: %s (%s), want %s", how, sgk_status_string(st), sgk_last_error(),
+             sgk_status_string(want_status));
+  if (st == SGK_SUCCESS)
+    for (int i = 0; i < LOCAL; ++i) assert_int_equal(out[i], i < N ? 2 * (i + 1) : -7);
+  else
+    assert_non_null(strstr(sgk_last_error(), how == 0 ? "return" : "break"));
+}
+
+/* `return` or `break` in a sub-group loop: a status naming it, not silently lost work. */
+static void test_early_exit(void **state) {
+  (void)state;
+  run_early_exit(0, SGK_ERROR_KERNEL_CONTROL_FLOW);
+  run_early_exit(1, SGK_ERROR_KERNEL_CONTROL_FLOW);
+  run_early_exit(2, SGK_SUCCESS); /* what to write instead: continue */
+  run_early_exit(3, SGK_SUCCESS); /* or a lane mask */
+  run_early_exit(0, SGK_ERROR_KERNEL_CONTROL_FLOW); /* and the next launch is not confused */
+  run_early_exit(2, SGK_SUCCESS);
+}
+
+static void run_slm(uint32_t L, size_t slm_bytes, uint32_t extra, sgk_status want_status) {
+  enum { GROUPS = 3 };
+  int32_t in[GROUPS * 1024], out[GROUPS * 1024];
+  size_t seen = 0;
+  for (uint32_t i = 0; i < GROUPS * L; ++i) { in[i] = (int32_t)(i * 7 + 1); out[i] = 0; }
+  struct slm_user_args a = {in, out, extra, &seen};
+  const sgk_range r = sgk_range_1d((size_t)GROUPS * L, L);
+  sgk_launch_options o = test_options(slm_bytes);
+  const sgk_status st = sgk_launch(&slm_user, &r, &o, &a, NULL);
+  if (st != want_status)
+    fail_msg("L=%u slm_bytes=%zu: %s (%s), want %s", L, slm_bytes, sgk_status_string(st),
+             sgk_last_error(), sgk_status_string(want_status));
+  if (st != SGK_SUCCESS) return;
+  const size_t declared = (size_t)L * 4 + extra;
+  assert_int_equal(seen, slm_bytes > declared ? slm_bytes : declared);
+  for (uint32_t g = 0; g < GROUPS; ++g)
+    for (uint32_t l = 0; l < L; ++l) assert_int_equal(out[g * L + l], in[g * L + (L - 1 - l)]);
+}
+
+/* A kernel that declares its SLM runs without slm_bytes; less than declared is refused; more is
+ * given; sgk_slm_bytes tells the kernel what it has. */
+static void test_slm_declared(void **state) {
+  (void)state;
+  run_slm(100, 0, 0, SGK_SUCCESS);
+  run_slm(cfg.w, 0, 12, SGK_SUCCESS);
+  run_slm(1024, 0, 0, SGK_SUCCESS);
+  run_slm(100, 100 * 4 + 64, 0, SGK_SUCCESS);
+  run_slm(100, 100 * 4 - 4, 0, SGK_ERROR_SLM_TOO_SMALL);
+  run_slm(100, 1, 0, SGK_ERROR_SLM_TOO_SMALL);
+  run_slm(1024, 0, SGK_LOCAL_MEM_SIZE, SGK_ERROR_SLM_TOO_LARGE);
+}
+
+/* 2-D work-groups whose rows are not a multiple of W (sub-groups span rows): right ids. */
+static void test_stencil_tiles(void **state) {
+  (void)state;
+  const uint32_t n = 48;
+  const uint32_t tiles[][2] = {{16, 16}, {4, 6}, {2, 12}, {3, 6}, {1, 48}, {8, 3}};
+  int32_t *in = malloc(n * n * 4), *out = malloc(n * n * 4);
+  for (uint32_t i = 0; i < n * n; ++i) in[i] = (int32_t)((i * 2654435761u) >> 20);
+  for (size_t t = 0; t < sizeof tiles / sizeof tiles[0]; ++t) {
+    memset(out, 0, n * n * 4);
+    struct stencil_args a = {in, out, n};
+    const sgk_range r = sgk_range_2d(n, n, tiles[t][0], tiles[t][1]);
+    sgk_launch_options o = test_options(0);
+    LAUNCH_OK(sgk_launch(&stencil5, &r, &o, &a, NULL));
+    for (uint32_t y = 0; y < n; ++y)
+      for (uint32_t x = 0; x < n; ++x) {
+        int32_t want = 4 * in[y * n + x];
+        if (y > 0) want -= in[(y - 1) * n + x];
+        if (y + 1 < n) want -= in[(y + 1) * n + x];
+        if (x > 0) want -= in[y * n + x - 1];
+        if (x + 1 < n) want -= in[y * n + x + 1];
+        if (out[y * n + x] != want)
+          fail_msg("tile %ux%u: (%u, %u) = %d, want %d", tiles[t][0], tiles[t][1], y, x,
+                   out[y * n + x], want);
+      }
+  }
+  free(in);
+  free(out);
+}
+
+/* SGK_ISA is read once, when sgk starts: changing it later changes nothing. */
+static void test_env_read_once(void **state) {
+  (void)state;
+  int32_t in[64] = {0}, out[64];
+  struct early_exit_args a = {in, out, 64, 2};
+  const sgk_range r = sgk_range_1d(64, 32);
+  sgk_launch_options o = test_options(0);
+  o.isa = SGK_ISA_AUTO;
+  LAUNCH_OK(sgk_launch(&early_exit, &r, &o, &a, NULL));
+  setenv("SGK_ISA", "bogus", 1);
+  LAUNCH_OK(sgk_launch(&early_exit, &r, &o, &a, NULL));
+  unsetenv("SGK_ISA");
+}
+
+int main(int argc, char **argv) {
+  test_parse_args(argc, argv);
+  unsetenv("SGK_ISA");
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_early_exit), cmocka_unit_test(test_slm_declared),
+      cmocka_unit_test(test_stencil_tiles), cmocka_unit_test(test_env_read_once),
+  };
+  return test_run("traps", tests, sizeof tests / sizeof tests[0]);
+}

@@ -1,0 +1,51 @@
+/* Kernels for the traps test, written as a new user would from the README. */
+#include "sgk/kernel.h"
+#include "trap_kernels.h"
+
+SGK_KERNEL(early_exit, struct early_exit_args, a, wg) {
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const sgk_i32 gid = sgk_global_linear_id(sg);
+    const size_t first = sgk_group_linear_id(wg) * sgk_local_linear_range(wg) + sg.first;
+    if (a->how != 3 && first >= a->n) { /* the whole sub-group is past the end */
+      if (a->how == 0) return;
+      if (a->how == 1) break;
+      continue;
+    }
+    const sgk_mask in = sgk_lt_i32(gid, sgk_splat_i32((int32_t)a->n));
+    const sgk_i32 x = sgk_load_masked_i32(sg, in, a->in + first);
+    sgk_store_masked_i32(sg, in, a->out + first, sgk_mul_i32(x, sgk_splat_i32(2)));
+  }
+}
+
+SGK_KERNEL_SLM(slm_user, struct slm_user_args, a, wg, sgk_wg_size * sizeof(int32_t) + a->extra) {
+  int32_t *tile = sgk_slm(wg);
+  const uint32_t L = sgk_local_linear_range(wg);
+  const size_t base = sgk_group_linear_id(wg) * L;
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    sgk_store_i32(sg, tile + sg.first, sgk_load_i32(sg, a->in + base + sg.first));
+  }
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const sgk_i32 rev = sgk_sub_i32(sgk_splat_i32((int32_t)L - 1), sgk_local_linear_id(sg));
+    sgk_store_i32(sg, a->out + base + sg.first, sgk_gather_i32(sg, tile, rev));
+  }
+  if (sgk_group_linear_id(wg) == 0) *a->bytes_seen = sgk_slm_bytes(wg);
+}
+
+SGK_KERNEL(stencil5, struct stencil_args, a, wg) {
+  const int32_t n = (int32_t)a->n;
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const sgk_i32 y = sgk_global_id(sg, 0), x = sgk_global_id(sg, 1);
+    const sgk_i32 at = sgk_add_i32(sgk_mul_i32(y, sgk_splat_i32(n)), x);
+    sgk_i32 sum = sgk_mul_i32(sgk_gather_i32(sg, a->in, at), sgk_splat_i32(4));
+    const int32_t dy[4] = {-1, 1, 0, 0}, dx[4] = {0, 0, -1, 1};
+    for (int k = 0; k < 4; ++k) {
+      const sgk_i32 yy = sgk_add_i32(y, sgk_splat_i32(dy[k])), xx = sgk_add_i32(x, sgk_splat_i32(dx[k]));
+      const sgk_mask ok = sgk_mask_and(
+          sgk_mask_and(sgk_ge_i32(yy, sgk_splat_i32(0)), sgk_lt_i32(yy, sgk_splat_i32(n))),
+          sgk_mask_and(sgk_ge_i32(xx, sgk_splat_i32(0)), sgk_lt_i32(xx, sgk_splat_i32(n))));
+      const sgk_i32 nb = sgk_add_i32(sgk_mul_i32(yy, sgk_splat_i32(n)), xx);
+      sum = sgk_sub_i32(sum, sgk_gather_masked_i32(sg, ok, a->in, sgk_select_i32(ok, nb, sgk_splat_i32(0))));
+    }
+    sgk_scatter_i32(sg, a->out, at, sum);
+  }
+}
