@@ -4,10 +4,12 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "contract_ops.h"
 #include "primitives.h"
 
 namespace {
@@ -24,6 +26,10 @@ const Primitive kPrimitives[] = {
 #undef SGK_BENCH_ENTRY
 };
 
+#define SGK_BENCH_ISA(E, name, value, w, A) SGK_ISA_##E,
+const sgk_isa kIsas[] = {SGK_ISA_LIST(SGK_BENCH_ISA)};  // every ISA sgk knows
+#undef SGK_BENCH_ISA
+
 constexpr size_t kItems = 1 << 14;   // work-items per launch
 constexpr size_t kGroup = 256;       // work-group size
 constexpr uint32_t kReps = 64;       // primitive applications per work-item
@@ -39,6 +45,55 @@ void RunPrimitive(benchmark::State &state, const sgk_kernel *kernel, sgk_isa isa
   opt.threads = 1;  // per-core vector speed: one thread
   opt.slm_bytes = kBins * sizeof(uint32_t);
   const sgk_range range = sgk_range_1d(kItems, kGroup);
+  for (auto _ : state) {
+    const sgk_status st = sgk_launch(kernel, &range, &opt, &args, nullptr);
+    if (st != SGK_SUCCESS) {
+      state.SkipWithError(sgk_last_error());
+      break;
+    }
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kItems * kReps));
+}
+
+// Every op of the backend contract, on i32 (or f32 for the float-only ones): op applications per
+// second, one thread, like the primitives.
+struct ContractOp {
+  const char *name;
+  int op;
+  bool is_float;  // the op's types: floats only
+};
+const ContractOp kContractOps[] = {
+#define SGK_BENCH_FLOAT_ALL false
+#define SGK_BENCH_FLOAT_INT false
+#define SGK_BENCH_FLOAT_SIGNED false
+#define SGK_BENCH_FLOAT_FLOAT true
+#define SGK_BENCH_CONTRACT_ENTRY(op, TYPES, SHAPE)                                                  \
+  {#op, SGK_BENCH_OP_##op, SGK_BENCH_FLOAT_##TYPES},
+    SGK_CONTRACT_OPS(SGK_BENCH_CONTRACT_ENTRY)
+#undef SGK_BENCH_CONTRACT_ENTRY
+};
+
+void RunContractOp(benchmark::State &state, const ContractOp *op, sgk_isa isa, uint32_t w) {
+  std::vector<int32_t> in(kItems + 64), out(kItems);
+  std::vector<uint32_t> idx(kItems + 64);
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (op->is_float) {
+      const float f = 1.0f + static_cast<float>(i % 97) / 128.0f;
+      std::memcpy(&in[i], &f, sizeof f);
+    } else {
+      in[i] = static_cast<int32_t>(i * 2654435761u) >> 8;
+    }
+    idx[i] = static_cast<uint32_t>(i * 7 + 3);
+  }
+  bench_op_args args{op->op, kReps, in.data(), idx.data(), out.data()};
+  sgk_launch_options opt{};
+  opt.isa = isa;
+  opt.sub_group_size = w;
+  opt.threads = 1;
+  const sgk_range range = sgk_range_1d(kItems, kGroup);
+  const sgk_kernel *kernel = op->is_float ? &bench_ops_f32 : &bench_ops_i32;
   for (auto _ : state) {
     const sgk_status st = sgk_launch(kernel, &range, &opt, &args, nullptr);
     if (st != SGK_SUCCESS) {
@@ -96,8 +151,16 @@ class TableReporter : public benchmark::ConsoleReporter {
 }  // namespace
 
 int main(int argc, char **argv) {
+  for (const ContractOp &op : kContractOps)
+    for (sgk_isa isa : kIsas)
+      for (uint32_t w : {8u, 16u, 32u})
+        if (sgk_isa_available(isa))
+          benchmark::RegisterBenchmark(("contract/" + std::string(op.name) + (op.is_float ? "_f32/" : "_i32/") + sgk_isa_name(isa) +
+                                        "/w" + std::to_string(w)).c_str(),
+                                       RunContractOp, &op, isa, w)
+              ->Unit(benchmark::kMicrosecond);
   for (const Primitive &p : kPrimitives)
-    for (sgk_isa isa : {SGK_ISA_SCALAR, SGK_ISA_AVX2, SGK_ISA_AVX512, SGK_ISA_NEON})
+    for (sgk_isa isa : kIsas)
       for (uint32_t w : {8u, 16u, 32u})
         if (sgk_isa_available(isa) && sgk_kernel_has_variant(p.kernel, isa, w))
           benchmark::RegisterBenchmark(TableReporter::Name(p.name, isa, w).c_str(), RunPrimitive,

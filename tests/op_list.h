@@ -6,35 +6,12 @@
 #ifndef SGK_TEST_OP_LIST_H
 #define SGK_TEST_OP_LIST_H
 
+#include "sgk/isa/contract.inc"
 #include "sgk/sgk.h"
 
-#define SGK_TEST_OPS(X)                                                                           \
-  X(ADD, A, V(add)(x, y))                                                                        \
-  X(SUB, A, V(sub)(x, y))                                                                        \
-  X(MUL, A, V(mul)(x, y))                                                                        \
-  X(DIV, A, V(div)(x, y))                                                                        \
-  X(MIN, A, V(min)(x, y))                                                                        \
-  X(MAX, A, V(max)(x, y))                                                                        \
-  X(NEG, A, V(neg)(x))                                                                           \
-  X(FMA, A, V(fma)(x, y, z))                                                                     \
-  X(ABS, S, V(abs)(x))                                                                           \
-  X(SQRT, F, V(sqrt)(x))                                                                         \
-  X(AND, I, V(and)(x, y))                                                                        \
-  X(OR, I, V(or)(x, y))                                                                          \
-  X(XOR, I, V(xor)(x, y))                                                                        \
-  X(NOT, I, V(not)(x))                                                                           \
-  X(ANDNOT, I, V(andnot)(x, y))                                                                  \
-  X(SHL, I, V(shl)(x, p))                                                                        \
-  X(SHR, I, V(shr)(x, p))                                                                        \
-  X(SHLV, I, V(shlv)(x, y))                                                                      \
-  X(SHRV, I, V(shrv)(x, y))                                                                      \
-  X(EQ, A, ONE_IF(V(eq)(x, y)))                                                                  \
-  X(NE, A, ONE_IF(V(ne)(x, y)))                                                                  \
-  X(LT, A, ONE_IF(V(lt)(x, y)))                                                                  \
-  X(LE, A, ONE_IF(V(le)(x, y)))                                                                  \
-  X(GT, A, ONE_IF(V(gt)(x, y)))                                                                  \
-  X(GE, A, ONE_IF(V(ge)(x, y)))                                                                  \
-  X(SELECT, A, V(select)(V(lt)(x, y), z, x))                                                     \
+/* The kernel API's own ops, above the backend contract (sgk/kernel.h): sub-group collectives with
+ * SYCL semantics for partial sub-groups, votes, masked memory through the sub-group. */
+#define SGK_TEST_API_OPS(X)                                                                       \
   X(BROADCAST, A, V(group_broadcast)(sg, x, p))                                                  \
   X(SELECT_FROM, A, V(select_from_group)(sg, x, idx))                                            \
   X(SHIFT_LEFT, A, V(shift_group_left)(sg, x, p))                                                \
@@ -66,12 +43,16 @@
   X(ALL, A, SPLAT((CT)sgk_all_of_group(sg, V(lt)(x, y))))                                        \
   X(NONE, A, SPLAT((CT)sgk_none_of_group(sg, V(lt)(x, y))))                                     \
   X(LOAD_MASKED, A, V(load_masked)(sg, LANE_MASK(idx), xs + base))                               \
-  X(SELECT_MASKED, A, V(select)(LANE_MASK(idx), y, z))                                           \
   X(BALLOT_MASKED, A, SPLAT((CT)sgk_ballot(sg, LANE_MASK(idx))))
 
+/* Every op the test kernels run: the whole backend contract (OP_<op>, called by its shape through
+ * tests/contract_ops.inc), then the API's own (OP_<NAME>). */
 enum sgk_test_op {
+#define SGK_TEST_CONTRACT_ENUM(op, TYPES, SHAPE) OP_##op,
+  SGK_CONTRACT_OPS(SGK_TEST_CONTRACT_ENUM)
+#undef SGK_TEST_CONTRACT_ENUM
 #define SGK_TEST_OP_ENUM(name, cls, expr) OP_##name,
-  SGK_TEST_OPS(SGK_TEST_OP_ENUM)
+  SGK_TEST_API_OPS(SGK_TEST_OP_ENUM)
 #undef SGK_TEST_OP_ENUM
   OP_COUNT
 };
@@ -84,9 +65,11 @@ SGK_DECLARE_KERNEL(ops_u64);
 SGK_DECLARE_KERNEL(ops_f32);
 SGK_DECLARE_KERNEL(ops_f64);
 
-/* The op's name, and whether a type has it (class of the list above). Defined in op_list.c. */
+/* The op's name, whether a type has it (ALL, INT, SIGNED or FLOAT types), and whether its second
+ * input is a shift count. Defined in op_list.c. */
 extern const char *const test_op_names[OP_COUNT];
 int test_op_applies(int op, int is_int, int is_signed);
+int test_op_counts(int op);
 
 /* Arguments of the ops_<T> test kernels. */
 struct op_args {

@@ -1,6 +1,7 @@
 /* The ops_<T> test kernels, one per element type, compiled per (ISA, W). */
 #include "sgk/kernel.h"
 #include "op_list.h"
+#include "contract_ops.inc"
 
 #define T i32
 #define CT int32_t

@@ -63,8 +63,8 @@ static void test_differential(void **state) {
   const uint32_t w = cfg.w;
   enum { TRIALS = 48, GROUPS = 2, MAXL = 3 * 32 };
   unsigned char *buf[5];
-  for (int i = 0; i < 5; ++i) buf[i] = malloc((size_t)GROUPS * MAXL * 8);
-  uint32_t *idx = malloc((size_t)GROUPS * MAXL * sizeof *idx);
+  for (int i = 0; i < 5; ++i) buf[i] = malloc(((size_t)GROUPS * MAXL + 40) * 8); /* W + 4 readable past */
+  uint32_t *idx = malloc(((size_t)GROUPS * MAXL + 40) * sizeof *idx);
   size_t compared = 0;
   for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ++ti) {
     const elem_type *t = &types[ti];
@@ -75,10 +75,10 @@ static void test_differential(void **state) {
         const uint32_t L = 1 + (uint32_t)(test_rand(&seed) % (3 * w)); /* partial sub-groups */
         const size_t n = (size_t)GROUPS * L;
         const uint32_t p = (uint32_t)(test_rand(&seed) % (8 * t->size + 8));
-        fill(t, buf[0], n, &seed, 0);
-        fill(t, buf[1], n, &seed, op == OP_SHLV || op == OP_SHRV);
-        fill(t, buf[2], n, &seed, 0);
-        for (size_t i = 0; i < n; ++i) idx[i] = (uint32_t)(test_rand(&seed) % (w + 4));
+        fill(t, buf[0], n + w + 8, &seed, 0);
+        fill(t, buf[1], n + w + 8, &seed, test_op_counts(op));
+        fill(t, buf[2], n + w + 8, &seed, 0);
+        for (size_t i = 0; i < n + w + 8; ++i) idx[i] = (uint32_t)(test_rand(&seed) % (w + 4));
         memset(buf[3], 0x5a, n * t->size);
         memset(buf[4], 0x5a, n * t->size);
         run(t, SGK_ISA_SCALAR, op, p, L, n, buf[0], buf[1], buf[2], idx, buf[3]);
