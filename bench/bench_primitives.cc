@@ -30,10 +30,10 @@ const Primitive kPrimitives[] = {
 const sgk_isa kIsas[] = {SGK_ISA_LIST(SGK_BENCH_ISA)};  // every ISA sgk knows
 #undef SGK_BENCH_ISA
 
-constexpr size_t kItems = 1 << 14;   // work-items per launch
-constexpr size_t kGroup = 256;       // work-group size
-constexpr uint32_t kReps = 64;       // primitive applications per work-item
-constexpr uint32_t kBins = 4;        // local atomics: 4 bins, so lanes collide
+constexpr size_t kItems = 1 << 14;  // work-items per launch
+constexpr size_t kGroup = 256;      // work-group size
+constexpr uint32_t kReps = 64;      // primitive applications per work-item
+constexpr uint32_t kBins = 4;       // local atomics: 4 bins, so lanes collide
 
 void RunPrimitive(benchmark::State &state, const sgk_kernel *kernel, sgk_isa isa, uint32_t w) {
   std::vector<int32_t> in(1 << 14), out(1 << 14);
@@ -69,7 +69,7 @@ const ContractOp kContractOps[] = {
 #define SGK_BENCH_FLOAT_INT false
 #define SGK_BENCH_FLOAT_SIGNED false
 #define SGK_BENCH_FLOAT_FLOAT true
-#define SGK_BENCH_CONTRACT_ENTRY(op, TYPES, SHAPE)                                                  \
+#define SGK_BENCH_CONTRACT_ENTRY(op, TYPES, SHAPE)                                                 \
   {#op, SGK_BENCH_OP_##op, SGK_BENCH_FLOAT_##TYPES},
     SGK_CONTRACT_OPS(SGK_BENCH_CONTRACT_ENTRY)
 #undef SGK_BENCH_CONTRACT_ENTRY
@@ -126,9 +126,12 @@ class TableReporter : public benchmark::ConsoleReporter {
         std::printf("| %s | %u |", p.name, w);
         for (sgk_isa isa : {SGK_ISA_SCALAR, SGK_ISA_AVX2, SGK_ISA_AVX512}) {
           const double v = Rate(p.name, isa, w);
-          if (v <= 0) std::printf(" - |");
-          else if (isa == SGK_ISA_SCALAR || base <= 0) std::printf(" %.2f |", v / 1e9);
-          else std::printf(" %.2f (%.1fx) |", v / 1e9, v / base);
+          if (v <= 0)
+            std::printf(" - |");
+          else if (isa == SGK_ISA_SCALAR || base <= 0)
+            std::printf(" %.2f |", v / 1e9);
+          else
+            std::printf(" %.2f (%.1fx) |", v / 1e9, v / base);
         }
         std::printf("\n");
       }
@@ -155,9 +158,11 @@ int main(int argc, char **argv) {
     for (sgk_isa isa : kIsas)
       for (uint32_t w : {8u, 16u, 32u})
         if (sgk_isa_available(isa))
-          benchmark::RegisterBenchmark(("contract/" + std::string(op.name) + (op.is_float ? "_f32/" : "_i32/") + sgk_isa_name(isa) +
-                                        "/w" + std::to_string(w)).c_str(),
-                                       RunContractOp, &op, isa, w)
+          benchmark::RegisterBenchmark(
+              ("contract/" + std::string(op.name) + (op.is_float ? "_f32/" : "_i32/") +
+               sgk_isa_name(isa) + "/w" + std::to_string(w))
+                  .c_str(),
+              RunContractOp, &op, isa, w)
               ->Unit(benchmark::kMicrosecond);
   for (const Primitive &p : kPrimitives)
     for (sgk_isa isa : kIsas)

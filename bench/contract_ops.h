@@ -11,7 +11,7 @@ enum sgk_bench_op {
 #define SGK_BENCH_OP_ENUM(op, TYPES, SHAPE) SGK_BENCH_OP_##op,
   SGK_CONTRACT_OPS(SGK_BENCH_OP_ENUM)
 #undef SGK_BENCH_OP_ENUM
-  SGK_BENCH_OP_COUNT
+      SGK_BENCH_OP_COUNT
 };
 
 struct bench_op_args {

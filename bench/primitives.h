@@ -14,13 +14,13 @@ struct prim_args {
 };
 
 /* X(name, what one rep does) */
-#define SGK_BENCH_PRIMITIVES(X)                                                                   \
-  X(prim_block_copy, "block load + block store of one value per work-item")                      \
-  X(prim_broadcast, "group_broadcast")                                                           \
-  X(prim_select, "select_from_group with a lane permutation")                                    \
-  X(prim_shift, "shift_group_left by 1")                                                         \
-  X(prim_reduce, "reduce_over_group (+)")                                                        \
-  X(prim_scan, "inclusive_scan_over_group (+)")                                                  \
+#define SGK_BENCH_PRIMITIVES(X)                                                                    \
+  X(prim_block_copy, "block load + block store of one value per work-item")                        \
+  X(prim_broadcast, "group_broadcast")                                                             \
+  X(prim_select, "select_from_group with a lane permutation")                                      \
+  X(prim_shift, "shift_group_left by 1")                                                           \
+  X(prim_reduce, "reduce_over_group (+)")                                                          \
+  X(prim_scan, "inclusive_scan_over_group (+)")                                                    \
   X(prim_local_atomic, "local atomic add into few SLM bins (lanes conflict)")
 
 #define SGK_BENCH_DECLARE(name, what) SGK_DECLARE_KERNEL(name);

@@ -29,7 +29,8 @@ int main(int argc, char **argv) {
   uint64_t hist[256] = {0};
   struct hist_args a = {input, hist, slm ? 0xFFu : 0x1Fu};
   /* the private-bins version asks for [[intel::reqd_sub_group_size(16)]] */
-  const sgk_launch_options o = reqd_sub_group_size(slm ? 0 : 16, slm ? NUM_BINS * sizeof(uint32_t) : 0);
+  const sgk_launch_options o =
+      reqd_sub_group_size(slm ? 0 : 16, slm ? NUM_BINS * sizeof(uint32_t) : 0);
   const uint64_t kernel_ns =
       submit(slm ? &hist_slm : &hist_private, sgk_range_1d((size_t)N / blockSize, 64), &o, &a);
   printf("Kernel Execution Time Average: total = %g msec\n", (double)kernel_ns * 1e-6);

@@ -7,7 +7,10 @@ SGK_DECLARE_KERNEL(sg_info);
 
 int main(int argc, char **argv) {
   const int N = argc > 1 ? atoi(argv[1]) : 15;
-  if (N < 1 || N > 1024) { fprintf(stderr, "N must be 1 .. 1024\n"); return 2; }
+  if (N < 1 || N > 1024) {
+    fprintf(stderr, "N must be 1 .. 1024\n");
+    return 2;
+  }
   print_device();
 
   int32_t *data = malloc(sizeof(int32_t) * (size_t)(N + N + 2 + 32));

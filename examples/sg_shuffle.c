@@ -23,7 +23,8 @@ int main(void) {
   const size_t blockSize = 16;
   struct transpose16_args a = {matrix, N};
   const sgk_launch_options o = reqd_sub_group_size(16, 0);
-  const uint64_t kernel_time = submit(&transpose16, sgk_range_2d(N / blockSize, N, 1, blockSize), &o, &a);
+  const uint64_t kernel_time =
+      submit(&transpose16, sgk_range_2d(N / blockSize, N, 1, blockSize), &o, &a);
   printf("\nKernel Execution Time: %g msec\n", (double)kernel_time * 1e-6);
 
   printf("\nTransposed Matrix: \n");

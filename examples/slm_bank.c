@@ -7,7 +7,10 @@ SGK_DECLARE_KERNEL(slm_bank);
 
 int main(int argc, char **argv) {
   const uint32_t stride = argc > 1 ? (uint32_t)atoi(argv[1]) : 16;
-  if (stride != 1 && stride != 16) { fprintf(stderr, "usage: slm_bank [16|1]\n"); return 2; }
+  if (stride != 1 && stride != 16) {
+    fprintf(stderr, "usage: slm_bank [16|1]\n");
+    return 2;
+  }
   print_device();
   const int N = 32;
   int32_t data[32];

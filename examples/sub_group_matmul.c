@@ -9,7 +9,10 @@ SGK_DECLARE_KERNEL(matmul_sg);
 
 int main(int argc, char **argv) {
   const size_t sz = argc > 1 ? strtoull(argv[1], NULL, 10) : 256;
-  if (sz == 0 || sz > 4096) { fprintf(stderr, "size must be 1 .. 4096\n"); return 2; }
+  if (sz == 0 || sz > 4096) {
+    fprintf(stderr, "size must be 1 .. 4096\n");
+    return 2;
+  }
   const size_t M = sz, N = sz, K = sz; /* we could make the matrices non-square! */
   double *a = malloc(M * K * sizeof(double)), *b = malloc(K * N * sizeof(double));
   double *c = malloc(M * N * sizeof(double));
@@ -31,8 +34,11 @@ int main(int argc, char **argv) {
       for (size_t l = 0; l < K; ++l) want += a[i * K + l] * b[l * N + j];
       max_err = fmax(max_err, fabs(c[i * N + j] - want));
     }
-  printf("%zu x %zu x %zu: %.3f ms, %.2f GFLOP/s, max |error| = %.3g: %s\n", M, N, K, (double)ns * 1e-6,
-         2.0 * (double)(M * N * K) / (double)ns, max_err, max_err <= 1e-12 * (double)K ? "correct" : "WRONG");
-  free(a); free(b); free(c);
+  printf("%zu x %zu x %zu: %.3f ms, %.2f GFLOP/s, max |error| = %.3g: %s\n", M, N, K,
+         (double)ns * 1e-6, 2.0 * (double)(M * N * K) / (double)ns, max_err,
+         max_err <= 1e-12 * (double)K ? "correct" : "WRONG");
+  free(a);
+  free(b);
+  free(c);
   return max_err <= 1e-12 * (double)K ? 0 : 1;
 }

@@ -15,7 +15,10 @@ static double *make_array(size_t n, double value) {
 int main(int argc, char **argv) {
   const size_t lws = argc > 1 ? strtoull(argv[1], NULL, 10) : 1024;
   const size_t teams = argc > 2 ? strtoull(argv[2], NULL, 10) : 30;
-  if (lws == 0 || lws > 1024 || teams == 0) { fprintf(stderr, "LWS 1 .. 1024, teams > 0\n"); return 2; }
+  if (lws == 0 || lws > 1024 || teams == 0) {
+    fprintf(stderr, "LWS 1 .. 1024, teams > 0\n");
+    return 2;
+  }
   const int N = 2048;
   double *A = make_array((size_t)N, 0.8), *B = make_array((size_t)N, 0.65);
   double *C = make_array((size_t)N * N, 2.5);

@@ -14,14 +14,16 @@ static void check_result(double elapsed, const char *msg, int ok) {
 
 static void reduction(const int32_t *data, size_t data_size, int iter, int work_group_size) {
   int32_t sum = 0;
-  size_t num_work_items = data_size / (size_t)work_group_size / (size_t)work_group_size * (size_t)work_group_size;
+  size_t num_work_items =
+      data_size / (size_t)work_group_size / (size_t)work_group_size * (size_t)work_group_size;
   if (num_work_items == 0) num_work_items = (size_t)work_group_size;
   double elapsed = 0;
   const sgk_launch_options o = reqd_sub_group_size(16, (size_t)work_group_size * sizeof(int32_t));
   for (int i = 0; i < iter; i++) {
     sum = 0;
     struct reduce_args a = {data, data_size, num_work_items, &sum};
-    elapsed += (double)submit(&reduce_slm, sgk_range_1d(num_work_items, (size_t)work_group_size), &o, &a);
+    elapsed +=
+        (double)submit(&reduce_slm, sgk_range_1d(num_work_items, (size_t)work_group_size), &o, &a);
   }
   uint32_t want = 0;
   for (size_t i = 0; i < data_size; ++i) want += (uint32_t)data[i];
@@ -30,7 +32,8 @@ static void reduction(const int32_t *data, size_t data_size, int iter, int work_
   check_result(elapsed / iter, msg, sum == (int32_t)want);
 }
 
-static void vec_copy_run(const int32_t *src, int32_t *dst, size_t data_size, int iter, int work_group_size) {
+static void vec_copy_run(const int32_t *src, int32_t *dst, size_t data_size, int iter,
+                         int work_group_size) {
   double elapsed = 0;
   const sgk_launch_options o = reqd_sub_group_size(16, 0);
   for (int i = 0; i < iter; i++) {

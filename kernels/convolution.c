@@ -21,7 +21,8 @@ SGK_KERNEL(conv_global, struct conv_args, a, wg) {
         const sgk_i32 at = sgk_add_i32(lane, sgk_splat_i32((int32_t)first));
         const sgk_mask ok = sgk_mask_and(sgk_ge_i32(at, sgk_splat_i32(0)),
                                          sgk_lt_i32(at, sgk_splat_i32((int32_t)n)));
-        const sgk_i32 x = sgk_gather_masked_i32(sg, ok, a->input, sgk_select_i32(ok, at, sgk_splat_i32(0)));
+        const sgk_i32 x =
+            sgk_gather_masked_i32(sg, ok, a->input, sgk_select_i32(ok, at, sgk_splat_i32(0)));
         t = sgk_add_i32(t, sgk_mul_i32(x, sgk_splat_i32(a->kernel[j])));
       }
     } else {
@@ -44,7 +45,8 @@ SGK_INLINE void halo(int32_t *dst, const int32_t *in, int64_t from, size_t count
 /* SLM: the work-group stages its gSize inputs and M/2 halo elements on each side (zeros past the
  * ends), then, after the barrier, every work-item convolves from SLM. SLM bytes:
  * (gSize + 2 (M/2)) * 4. */
-SGK_KERNEL_SLM(conv_slm, struct conv_args, a, wg, (sgk_wg_size + 2 * (a->m / 2)) * sizeof(int32_t)) {
+SGK_KERNEL_SLM(conv_slm, struct conv_args, a, wg,
+               (sgk_wg_size + 2 * (a->m / 2)) * sizeof(int32_t)) {
   int32_t *ciacc = sgk_slm(wg);
   const size_t half = a->m / 2, g_size = sgk_local_linear_range(wg);
   const size_t i_first = sgk_group_linear_id(wg) * g_size;

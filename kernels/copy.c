@@ -16,15 +16,15 @@ SGK_INLINE size_t chunk_of(const sgk_wg *wg, sgk_sg sg) {
 SGK_KERNEL(init_wi, struct copy_args, a, wg) {
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     const sgk_i32 i = sgk_mul_i32(sgk_global_linear_id(sg), sgk_splat_i32(SGK_PER_ITEM));
-    for (int j = 0; j < SGK_PER_ITEM; ++j)
-      sgk_scatter_i32(sg, a->dst + j, i, sgk_splat_i32(-1));
+    for (int j = 0; j < SGK_PER_ITEM; ++j) sgk_scatter_i32(sg, a->dst + j, i, sgk_splat_i32(-1));
   }
 }
 
 SGK_KERNEL(init_sg, struct copy_args, a, wg) {
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     int32_t *p = a->dst + chunk_of(wg, sg);
-    for (uint32_t j = 0; j < SGK_PER_ITEM; ++j) sgk_store_i32(sg, p + j * sg.size, sgk_splat_i32(-1));
+    for (uint32_t j = 0; j < SGK_PER_ITEM; ++j)
+      sgk_store_i32(sg, p + j * sg.size, sgk_splat_i32(-1));
   }
 }
 
@@ -51,7 +51,8 @@ SGK_KERNEL(copy_block, struct copy_args, a, wg) {
     const size_t base = chunk_of(wg, sg);
     if (!sg.full) {
       for (uint32_t j = 0; j < SGK_PER_ITEM; ++j)
-        sgk_store_i32(sg, a->dst + base + j * sg.size, sgk_load_i32(sg, a->src + base + j * sg.size));
+        sgk_store_i32(sg, a->dst + base + j * sg.size,
+                      sgk_load_i32(sg, a->src + base + j * sg.size));
       continue;
     }
     sgk_i32 x[8];

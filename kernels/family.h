@@ -15,23 +15,34 @@ extern "C" {
 
 /* One problem instance: the size and work-group size it was set up for and the buffers. */
 typedef struct sgk_case {
-  size_t n;        /* problem size; what it counts is the family's size_unit */
-  uint32_t wg;     /* work-group size */
-  uint32_t sg;     /* sub-group size of the last launch (set by the runner; some references use it) */
-  double work;     /* bytes moved (GB/s families) or flops (GFLOP/s families), set by setup */
-  void *state;     /* the family's buffers, owned by setup/teardown */
+  size_t n;    /* problem size; what it counts is the family's size_unit */
+  uint32_t wg; /* work-group size */
+  uint32_t sg; /* sub-group size of the last launch (set by the runner; some references use it) */
+  double work; /* bytes moved (GB/s families) or flops (GFLOP/s families), set by setup */
+  void *state; /* the family's buffers, owned by setup/teardown */
 } sgk_case;
+
+/* A size the tests run a family at: n + n_w * W items in work-groups of wg (0: W). Lists end
+ * with n == n_w == 0. */
+typedef struct sgk_family_size {
+  size_t n;
+  uint32_t n_w;
+  uint32_t wg;
+} sgk_family_size;
 
 typedef struct sgk_family {
   const char *name;
-  const char *seed;       /* the seed program it ports */
+  const char *seed; /* the seed program it ports */
   const char *summary;
-  const char *size_unit;  /* what n counts */
-  size_t default_n;       /* the seed's size */
-  size_t quick_n;         /* for `sgk suite --quick` */
-  uint32_t default_wg;    /* the seed's work-group size */
+  const char *size_unit;    /* what n counts */
+  size_t default_n;         /* the seed's size */
+  size_t quick_n;           /* for `sgk suite --quick` */
+  uint32_t default_wg;      /* the seed's work-group size */
   const uint32_t *sweep_wg; /* work-group sizes `sgk suite` runs (0-terminated); NULL: default_wg */
-  int gflops;             /* 1: report GFLOP/s, 0: GB/s */
+  int gflops;               /* 1: report GFLOP/s, 0: GB/s */
+  /* What tests/test_kernels.c runs at every ISA and W: scaled-down seed sizes, then ragged ones
+   * (partial sub-groups, work-groups that do not divide the problem's natural blocks). */
+  const sgk_family_size *test_sizes;
   /* Allocates and fills the inputs for c->n, c->wg; returns NULL or a message saying why the
    * size is not valid for this kernel. */
   const char *(*setup)(sgk_case *c);
@@ -45,11 +56,11 @@ typedef struct sgk_family {
 /* The result of running a family: median kernel time over the repetitions and verification. */
 typedef struct sgk_run_result {
   double median_s, min_s;
-  int reps;               /* launches timed */
-  double rate;            /* GB/s or GFLOP/s at the median time */
-  int verified;           /* 1: output matches the reference */
-  char message[160];      /* why it failed, if it did */
-  sgk_launch_info info;   /* of the last launch */
+  int reps;             /* launches timed */
+  double rate;          /* GB/s or GFLOP/s at the median time */
+  int verified;         /* 1: output matches the reference */
+  char message[160];    /* why it failed, if it did */
+  sgk_launch_info info; /* of the last launch */
 } sgk_run_result;
 
 /* Launches at least `reps` times (more for very short kernels), verifies the last output, fills *r. A launch error is returned
@@ -62,8 +73,8 @@ extern const size_t sgk_family_count;
 const sgk_family *sgk_family_find(const char *name);
 
 /* Helpers shared by the host sides. */
-void *sgk_host_alloc(size_t bytes);         /* 64-byte aligned, zeroed; NULL on failure */
-uint32_t sgk_host_rand(uint64_t *state);    /* deterministic generator for inputs */
+void *sgk_host_alloc(size_t bytes);      /* 64-byte aligned, zeroed; NULL on failure */
+uint32_t sgk_host_rand(uint64_t *state); /* deterministic generator for inputs */
 
 #ifdef __cplusplus
 }

@@ -24,7 +24,8 @@ SGK_KERNEL(hist_private, struct hist_args, a, wg) {
         const sgk_i32 c = sgk_as_i32_u32(sgk_cvt_u32_u64(sgk_and_u64(x, mask)));
         /* histogram[c] += 1 for each lane: counter c of lane l at c * W + l */
         const sgk_i32 at = sgk_add_i32(sgk_mul_i32(c, sgk_splat_i32(SGK_W)), lane);
-        sgk_scatter_u32(sg, histogram, at, sgk_add_u32(sgk_gather_u32(sg, histogram, at), sgk_splat_u32(1)));
+        sgk_scatter_u32(sg, histogram, at,
+                        sgk_add_u32(sgk_gather_u32(sg, histogram, at), sgk_splat_u32(1)));
         x = sgk_shr_u64(x, 8);
       }
     }
@@ -42,7 +43,8 @@ SGK_KERNEL_SLM(hist_slm, struct hist_args, a, wg, SGK_HIST_BINS * sizeof(uint32_
   const uint32_t g_size = sgk_local_linear_range(wg);
   SGK_FOR_EACH_SUBGROUP(wg, sg) { /* each work-item clears its share of the bins */
     for (uint32_t b = sg.first; b < SGK_HIST_BINS; b += g_size)
-      sgk_store_masked_u32(sg, sgk_mask_first_n(SGK_HIST_BINS - b), local_histogram + b, sgk_splat_u32(0));
+      sgk_store_masked_u32(sg, sgk_mask_first_n(SGK_HIST_BINS - b), local_histogram + b,
+                           sgk_splat_u32(0));
   }
   /* group_barrier */
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
@@ -61,7 +63,8 @@ SGK_KERNEL_SLM(hist_slm, struct hist_args, a, wg, SGK_HIST_BINS * sizeof(uint32_
   SGK_FOR_EACH_SUBGROUP(wg, sg) { /* each work-item adds its share of the bins to the global ones */
     for (uint32_t b = sg.first; b < SGK_HIST_BINS; b += g_size) {
       const sgk_mask in = sgk_mask_first_n(SGK_HIST_BINS - b);
-      const sgk_i32 at = sgk_add_i32(sgk_as_i32_u32(sgk_sg_local_id(sg)), sgk_splat_i32((int32_t)b));
+      const sgk_i32 at =
+          sgk_add_i32(sgk_as_i32_u32(sgk_sg_local_id(sg)), sgk_splat_i32((int32_t)b));
       const sgk_u64 counts = sgk_cvt_u64_u32(sgk_load_masked_u32(sg, in, local_histogram + b));
       sgk_atomic_add_global_u64(sg, a->hist, sgk_select_i32(in, at, sgk_splat_i32(0)),
                                 sgk_select_u64(in, counts, sgk_splat_u64(0)));

@@ -7,38 +7,90 @@
 #include <stdint.h>
 
 /* sg_size.cpp / sg_max_size.cpp: per work-item records */
-enum { SGI_GLOBAL, SGI_GROUP, SGI_SG_GROUP, SGI_SG_ID, SGI_SG_SIZE, SGI_SG_MAX, SGI_J, SGI_K,
-       SGI_FIELDS };
-struct sg_info_args { const int32_t *data; int32_t *out; };
+enum {
+  SGI_GLOBAL,
+  SGI_GROUP,
+  SGI_SG_GROUP,
+  SGI_SG_ID,
+  SGI_SG_SIZE,
+  SGI_SG_MAX,
+  SGI_J,
+  SGI_K,
+  SGI_FIELDS
+};
+struct sg_info_args {
+  const int32_t *data;
+  int32_t *out;
+};
 
 /* init and copy (sg_mem_access_0/1/2, the vec4 payload): 16 ints per work-item */
 #define SGK_PER_ITEM 16
-struct copy_args { const int32_t *src; int32_t *dst; };
+struct copy_args {
+  const int32_t *src;
+  int32_t *dst;
+};
 
 /* transpose: rows x cols matrix of uint32 into cols x rows */
-struct transpose_args { const uint32_t *in; uint32_t *out; uint32_t rows, cols; };
-struct transpose16_args { uint32_t *matrix; uint32_t n; };
+struct transpose_args {
+  const uint32_t *in;
+  uint32_t *out;
+  uint32_t rows, cols;
+};
+struct transpose16_args {
+  uint32_t *matrix;
+  uint32_t n;
+};
 
 /* slm_bank.cpp */
-struct slm_bank_args { int32_t *data; uint32_t iterations; uint32_t stride; };
+struct slm_bank_args {
+  int32_t *data;
+  uint32_t iterations;
+  uint32_t stride;
+};
 
 /* convolution_global.cpp / convolution_slm.cpp */
-struct conv_args { const int32_t *input; const int32_t *kernel; int32_t *output; size_t n;
-                   uint32_t m; };
+struct conv_args {
+  const int32_t *input;
+  const int32_t *kernel;
+  int32_t *output;
+  size_t n;
+  uint32_t m;
+};
 
 /* histogram_256_int.cpp / histogram_256_slm.cpp */
 #define SGK_HIST_BINS 256
 #define SGK_HIST_BLOCK 256
-struct hist_args { const uint64_t *input; uint64_t *hist; uint32_t mask; };
+struct hist_args {
+  const uint64_t *input;
+  uint64_t *hist;
+  uint32_t mask;
+};
 
 /* ENCCS sub-group matmul: C (m x n) = A (m x k) * B (k x n), doubles, row-major */
-struct matmul_args { const double *a, *b; double *c; uint32_t m, n, k; };
+struct matmul_args {
+  const double *a, *b;
+  double *c;
+  uint32_t m, n, k;
+};
 
 /* the guide's reduction (SLM tree + atomic) and vec_copy */
-struct reduce_args { const int32_t *data; size_t n; size_t num_work_items; int32_t *sum; };
-struct vec_copy_args { const int32_t *src; int32_t *dst; };
+struct reduce_args {
+  const int32_t *data;
+  size_t n;
+  size_t num_work_items;
+  int32_t *sum;
+};
+struct vec_copy_args {
+  const int32_t *src;
+  int32_t *dst;
+};
 
 /* the guide's triple product reduction: val = sum C[i*N+j] * A[i] * B[j] */
-struct triple_args { const double *a, *b, *c; uint32_t n; size_t gws; double *val; };
+struct triple_args {
+  const double *a, *b, *c;
+  uint32_t n;
+  size_t gws;
+  double *val;
+};
 
 #endif

@@ -7,7 +7,7 @@
 SGK_KERNEL(matmul_sg, struct matmul_args, a, wg) {
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     const size_t m = sgk_group_id(wg, 0);
-    const size_t n0 = sgk_group_id(wg, 1) * SGK_W;   /* this sub-group's columns n0 .. n0 + W */
+    const size_t n0 = sgk_group_id(wg, 1) * SGK_W; /* this sub-group's columns n0 .. n0 + W */
     const uint32_t cols = a->n - n0 < SGK_W ? (uint32_t)(a->n - n0) : SGK_W;
     const sgk_mask col_in = sgk_mask_first_n(cols);
     const double *arow = a->a + m * a->k;

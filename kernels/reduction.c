@@ -12,8 +12,10 @@ SGK_KERNEL_SLM(reduce_slm, struct reduce_args, a, wg, sgk_wg_size * sizeof(int32
     /* for (i = glob_id; i < data_size; i += num_work_items) sum += buf_acc[i]; */
     sgk_i32 sum = sgk_splat_i32(0);
     for (size_t i = sgk_group_linear_id(wg) * wgs + sg.first; i < n; i += stride) {
-      const sgk_i32 x = i + sg.size <= n ? sgk_load_i32(sg, a->data + i)
-                                         : sgk_load_masked_i32(sg, sgk_mask_first_n((uint32_t)(n - i)), a->data + i);
+      const sgk_i32 x =
+          i + sg.size <= n
+              ? sgk_load_i32(sg, a->data + i)
+              : sgk_load_masked_i32(sg, sgk_mask_first_n((uint32_t)(n - i)), a->data + i);
       sum = sgk_add_i32(sum, x);
     }
     sgk_store_i32(sg, scratch + sg.first, sum); /* scratch[loc_id] = sum */
@@ -28,8 +30,8 @@ SGK_KERNEL_SLM(reduce_slm, struct reduce_args, a, wg, sgk_wg_size * sizeof(int32
       if (sg.first >= active_end) continue;
       const sgk_mask m = sgk_mask_first_n(active_end - sg.first);
       int32_t *p = scratch + sg.first;
-      sgk_store_masked_i32(sg, m, p, sgk_add_i32(sgk_load_masked_i32(sg, m, p),
-                                                 sgk_load_masked_i32(sg, m, p + i)));
+      sgk_store_masked_i32(
+          sg, m, p, sgk_add_i32(sgk_load_masked_i32(sg, m, p), sgk_load_masked_i32(sg, m, p + i)));
     }
   }
   sgk_atomic_fetch_add_i32(a->sum, scratch[0]); /* if (loc_id == 0) v.fetch_add(scratch[0]) */

@@ -16,8 +16,9 @@ SGK_KERNEL(sg_info, struct sg_info_args, a, wg) {
     sgk_scatter_i32(sg, o + SGI_SG_MAX, at, sgk_splat_i32((int32_t)sgk_sg_max_size(sg)));
     if (a->data) {
       sgk_scatter_i32(sg, o + SGI_J, at, sgk_gather_i32(sg, a->data, i));
-      sgk_scatter_i32(sg, o + SGI_K, at,
-                      sgk_gather_i32(sg, a->data, sgk_add_i32(i, sgk_splat_i32((int32_t)sgk_sg_size(sg)))));
+      sgk_scatter_i32(
+          sg, o + SGI_K, at,
+          sgk_gather_i32(sg, a->data, sgk_add_i32(i, sgk_splat_i32((int32_t)sgk_sg_size(sg)))));
     }
   }
 }

@@ -7,7 +7,8 @@
 
 /* the seed's 32 * 64 ints, or more for strided work-groups larger than 32 * 64 / stride */
 SGK_KERNEL_SLM(slm_bank, struct slm_bank_args, a, wg,
-               (sgk_wg_size * a->stride > 32 * 64 ? sgk_wg_size * a->stride : 32 * 64) * sizeof(int32_t)) {
+               (sgk_wg_size * a->stride > 32 * 64 ? sgk_wg_size * a->stride : 32 * 64) *
+                   sizeof(int32_t)) {
   int32_t *slm = sgk_slm(wg);
   const int32_t stride = (int32_t)a->stride;
   SGK_FOR_EACH_SUBGROUP(wg, sg) {

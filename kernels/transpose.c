@@ -18,7 +18,8 @@ SGK_KERNEL(transpose16, struct transpose16_args, a, wg) {
     for (uint32_t m = 0; m < SGK_W; m++) {
       const sgk_mask is_n = sgk_eq_u32(sg_id, sgk_splat_u32(m)); /* if (sgId == n) */
       for (uint32_t k = 0; k < SGK_W; k++)
-        tcol[k] = sgk_select_u32(is_n, sgk_select_from_group_u32(sg, bcol[m], sgk_splat_u32(k)), tcol[k]);
+        tcol[k] =
+            sgk_select_u32(is_n, sgk_select_from_group_u32(sg, bcol[m], sgk_splat_u32(k)), tcol[k]);
     }
     for (int k = 0; k < SGK_W; k++) sgk_store_u32(sg, a->matrix + (ai + k) * n + aj, tcol[k]);
   }

@@ -19,12 +19,13 @@ SGK_KERNEL(triple_product, struct triple_args, a, wg) {
         const sgk_f64 c = sgk_load_masked_f64(sg, in, a->c + p);
         const sgk_f64 b = sgk_load_masked_f64(sg, in, a->b + j);
         part = sgk_fma_f64(sgk_mul_f64(c, sgk_splat_f64(a->a[i])), b, part);
-      } else {              /* the lanes cross a row end: index per lane */
+      } else { /* the lanes cross a row end: index per lane */
         for (uint32_t l = 0; l < lanes; ++l) {
           const size_t q = p + l;
           const sgk_mask one = sgk_eq_i32(lane, sgk_splat_i32((int32_t)l));
-          part = sgk_add_f64(part, sgk_select_f64(one, sgk_splat_f64(a->c[q] * a->a[q / n] * a->b[q % n]),
-                                                  sgk_splat_f64(0.0)));
+          part = sgk_add_f64(part,
+                             sgk_select_f64(one, sgk_splat_f64(a->c[q] * a->a[q / n] * a->b[q % n]),
+                                            sgk_splat_f64(0.0)));
         }
       }
     }

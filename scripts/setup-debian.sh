@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages sgk builds with. Safe to run again; does nothing when all are
 # present. Used by scripts/run.sh and scripts/test.sh.
 set -euo pipefail
-pkgs=(build-essential cmake pkg-config clang libomp-dev libsleef-dev libcmocka-dev libbenchmark-dev)
+pkgs=(build-essential cmake pkg-config clang clang-format libomp-dev libsleef-dev libcmocka-dev libbenchmark-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

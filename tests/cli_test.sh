@@ -52,6 +52,9 @@ expect 1 'not divisible by the local size' -- "$sgk" run conv_global --n 1000 --
 expect 1 'not compiled|not supported' -- "$sgk" run copy_block --isa neon
 expect 2 'unknown demo' -- "$sgk" demo nosuch
 expect 2 'must be 8, 16 or 32' -- "$sgk" demo sg_size --sg 64
+expect 2 'must be 8, 16 or 32' -- "$sgk" demo sg_size --sg 16x
+expect 2 '1 .. 1024 work-items' -- "$sgk" demo sg_max_size --n 7abc
+expect 2 'a positive size' -- "$sgk" run copy_block --n 4096k
 expect 2 'are run options' -- "$sgk" suite --n 5
 
 # the quick suite: every record verified, every kernel at W = 8, 16, 32

@@ -30,11 +30,11 @@ void test_parse_args(int argc, char **argv);
 /* Launch options for the configured variant. */
 sgk_launch_options test_options(size_t slm_bytes);
 /* Fails the current test with the launch's status and message unless it succeeded. */
-#define LAUNCH_OK(expr)                                                                           \
-  do {                                                                                           \
-    sgk_status st__ = (expr);                                                                    \
-    if (st__ != SGK_SUCCESS)                                                                     \
-      fail_msg("%s -> %s: %s", #expr, sgk_status_string(st__), sgk_last_error());                \
+#define LAUNCH_OK(expr)                                                                            \
+  do {                                                                                             \
+    sgk_status st__ = (expr);                                                                      \
+    if (st__ != SGK_SUCCESS)                                                                       \
+      fail_msg("%s -> %s: %s", #expr, sgk_status_string(st__), sgk_last_error());                  \
   } while (0)
 
 /* Deterministic generator (splitmix64) so failures reproduce. */

@@ -1,7 +1,9 @@
 /* Kernels compiled for a subset of variants, to test the errors for missing ones. */
 #include "sgk/kernel.h"
 
-struct fill_args { int32_t *out; };
+struct fill_args {
+  int32_t *out;
+};
 
 SGK_KERNEL(fill_w16_only, struct fill_args, a, wg) {
   SGK_FOR_EACH_SUBGROUP(wg, sg) {

@@ -3,6 +3,8 @@
  * have the op (A all, I integer, S signed integer or float, F float) and the expression uses
  * x, y, z (inputs), idx (u32 lane vector), p (uniform parameter), sg, V(op) = sgk_<op>_<T>, and
  * LANE_MASK(idx), the lanes whose idx is odd: a random lane mask when idx is random. */
+/* X-macro tables and macro bodies: laid out by hand. */
+// clang-format off
 #ifndef SGK_TEST_OP_LIST_H
 #define SGK_TEST_OP_LIST_H
 
@@ -11,38 +13,38 @@
 
 /* The kernel API's own ops, above the backend contract (sgk/kernel.h): sub-group collectives with
  * SYCL semantics for partial sub-groups, votes, masked memory through the sub-group. */
-#define SGK_TEST_API_OPS(X)                                                                       \
-  X(BROADCAST, A, V(group_broadcast)(sg, x, p))                                                  \
-  X(SELECT_FROM, A, V(select_from_group)(sg, x, idx))                                            \
-  X(SHIFT_LEFT, A, V(shift_group_left)(sg, x, p))                                                \
-  X(SHIFT_RIGHT, A, V(shift_group_right)(sg, x, p))                                              \
-  X(PERMUTE_XOR, A, V(permute_group_by_xor)(sg, x, p))                                           \
-  X(REDUCE_ADD, A, SPLAT(V(reduce_add)(sg, x)))                                                  \
-  X(REDUCE_MUL, A, SPLAT(V(reduce_mul)(sg, x)))                                                  \
-  X(REDUCE_MIN, A, SPLAT(V(reduce_min)(sg, x)))                                                  \
-  X(REDUCE_MAX, A, SPLAT(V(reduce_max)(sg, x)))                                                  \
-  X(REDUCE_AND, I, SPLAT(V(reduce_and)(sg, x)))                                                  \
-  X(REDUCE_OR, I, SPLAT(V(reduce_or)(sg, x)))                                                    \
-  X(REDUCE_XOR, I, SPLAT(V(reduce_xor)(sg, x)))                                                  \
-  X(ISCAN_ADD, A, V(inclusive_scan_add)(sg, x))                                                  \
-  X(ISCAN_MUL, A, V(inclusive_scan_mul)(sg, x))                                                  \
-  X(ISCAN_MIN, A, V(inclusive_scan_min)(sg, x))                                                  \
-  X(ISCAN_MAX, A, V(inclusive_scan_max)(sg, x))                                                  \
-  X(ISCAN_AND, I, V(inclusive_scan_and)(sg, x))                                                  \
-  X(ISCAN_OR, I, V(inclusive_scan_or)(sg, x))                                                    \
-  X(ISCAN_XOR, I, V(inclusive_scan_xor)(sg, x))                                                  \
-  X(ESCAN_ADD, A, V(exclusive_scan_add)(sg, x))                                                  \
-  X(ESCAN_MUL, A, V(exclusive_scan_mul)(sg, x))                                                  \
-  X(ESCAN_MIN, A, V(exclusive_scan_min)(sg, x))                                                  \
-  X(ESCAN_MAX, A, V(exclusive_scan_max)(sg, x))                                                  \
-  X(ESCAN_AND, I, V(exclusive_scan_and)(sg, x))                                                  \
-  X(ESCAN_OR, I, V(exclusive_scan_or)(sg, x))                                                    \
-  X(ESCAN_XOR, I, V(exclusive_scan_xor)(sg, x))                                                  \
-  X(BALLOT, A, SPLAT((CT)sgk_ballot(sg, V(lt)(x, y))))                                           \
-  X(ANY, A, SPLAT((CT)sgk_any_of_group(sg, V(lt)(x, y))))                                        \
-  X(ALL, A, SPLAT((CT)sgk_all_of_group(sg, V(lt)(x, y))))                                        \
-  X(NONE, A, SPLAT((CT)sgk_none_of_group(sg, V(lt)(x, y))))                                     \
-  X(LOAD_MASKED, A, V(load_masked)(sg, LANE_MASK(idx), xs + base))                               \
+#define SGK_TEST_API_OPS(X)                                                                        \
+  X(BROADCAST, A, V(group_broadcast)(sg, x, p))                                                    \
+  X(SELECT_FROM, A, V(select_from_group)(sg, x, idx))                                              \
+  X(SHIFT_LEFT, A, V(shift_group_left)(sg, x, p))                                                  \
+  X(SHIFT_RIGHT, A, V(shift_group_right)(sg, x, p))                                                \
+  X(PERMUTE_XOR, A, V(permute_group_by_xor)(sg, x, p))                                             \
+  X(REDUCE_ADD, A, SPLAT(V(reduce_add)(sg, x)))                                                    \
+  X(REDUCE_MUL, A, SPLAT(V(reduce_mul)(sg, x)))                                                    \
+  X(REDUCE_MIN, A, SPLAT(V(reduce_min)(sg, x)))                                                    \
+  X(REDUCE_MAX, A, SPLAT(V(reduce_max)(sg, x)))                                                    \
+  X(REDUCE_AND, I, SPLAT(V(reduce_and)(sg, x)))                                                    \
+  X(REDUCE_OR, I, SPLAT(V(reduce_or)(sg, x)))                                                      \
+  X(REDUCE_XOR, I, SPLAT(V(reduce_xor)(sg, x)))                                                    \
+  X(ISCAN_ADD, A, V(inclusive_scan_add)(sg, x))                                                    \
+  X(ISCAN_MUL, A, V(inclusive_scan_mul)(sg, x))                                                    \
+  X(ISCAN_MIN, A, V(inclusive_scan_min)(sg, x))                                                    \
+  X(ISCAN_MAX, A, V(inclusive_scan_max)(sg, x))                                                    \
+  X(ISCAN_AND, I, V(inclusive_scan_and)(sg, x))                                                    \
+  X(ISCAN_OR, I, V(inclusive_scan_or)(sg, x))                                                      \
+  X(ISCAN_XOR, I, V(inclusive_scan_xor)(sg, x))                                                    \
+  X(ESCAN_ADD, A, V(exclusive_scan_add)(sg, x))                                                    \
+  X(ESCAN_MUL, A, V(exclusive_scan_mul)(sg, x))                                                    \
+  X(ESCAN_MIN, A, V(exclusive_scan_min)(sg, x))                                                    \
+  X(ESCAN_MAX, A, V(exclusive_scan_max)(sg, x))                                                    \
+  X(ESCAN_AND, I, V(exclusive_scan_and)(sg, x))                                                    \
+  X(ESCAN_OR, I, V(exclusive_scan_or)(sg, x))                                                      \
+  X(ESCAN_XOR, I, V(exclusive_scan_xor)(sg, x))                                                    \
+  X(BALLOT, A, SPLAT((CT)sgk_ballot(sg, V(lt)(x, y))))                                             \
+  X(ANY, A, SPLAT((CT)sgk_any_of_group(sg, V(lt)(x, y))))                                          \
+  X(ALL, A, SPLAT((CT)sgk_all_of_group(sg, V(lt)(x, y))))                                          \
+  X(NONE, A, SPLAT((CT)sgk_none_of_group(sg, V(lt)(x, y))))                                        \
+  X(LOAD_MASKED, A, V(load_masked)(sg, LANE_MASK(idx), xs + base))                                 \
   X(BALLOT_MASKED, A, SPLAT((CT)sgk_ballot(sg, LANE_MASK(idx))))
 
 /* Every op the test kernels run: the whole backend contract (OP_<op>, called by its shape through
@@ -52,9 +54,9 @@ enum sgk_test_op {
   SGK_CONTRACT_OPS(SGK_TEST_CONTRACT_ENUM)
 #undef SGK_TEST_CONTRACT_ENUM
 #define SGK_TEST_OP_ENUM(name, cls, expr) OP_##name,
-  SGK_TEST_API_OPS(SGK_TEST_OP_ENUM)
+      SGK_TEST_API_OPS(SGK_TEST_OP_ENUM)
 #undef SGK_TEST_OP_ENUM
-  OP_COUNT
+          OP_COUNT
 };
 
 /* The ops_<T> test kernels (tests/ops_kernels.c). */
@@ -81,3 +83,4 @@ struct op_args {
 };
 
 #endif
+// clang-format on

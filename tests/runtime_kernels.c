@@ -77,8 +77,9 @@ SGK_KERNEL(wg_collectives, struct wg_args, a, wg) {
   sgk_wg_inclusive_scan_add_i32(wg, x, inc);
   sgk_wg_exclusive_scan_add_i32(wg, x, exc);
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
-    const sgk_i32 at = sgk_mul_i32(sgk_add_i32(sgk_local_linear_id(sg), sgk_splat_i32((int32_t)base)),
-                                   sgk_splat_i32(WG_FIELDS));
+    const sgk_i32 at =
+        sgk_mul_i32(sgk_add_i32(sgk_local_linear_id(sg), sgk_splat_i32((int32_t)base)),
+                    sgk_splat_i32(WG_FIELDS));
     int32_t *o = a->out;
     sgk_scatter_i32(sg, o + W_REDUCE_ADD, at, sgk_splat_i32(sum));
     sgk_scatter_i32(sg, o + W_REDUCE_MIN, at, sgk_splat_i32(mn));
@@ -119,7 +120,8 @@ SGK_KERNEL_SLM(atomics, struct atomic_args, a, wg, (a->nbins + 2) * sizeof(uint3
   /* barrier, then merge: the work-item b adds local bin b to global bin b */
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     for (uint32_t first = sg.first; first < a->nbins; first += sgk_local_linear_range(wg)) {
-      const sgk_i32 b = sgk_add_i32(sgk_as_i32_u32(sgk_sg_local_id(sg)), sgk_splat_i32((int32_t)first));
+      const sgk_i32 b =
+          sgk_add_i32(sgk_as_i32_u32(sgk_sg_local_id(sg)), sgk_splat_i32((int32_t)first));
       const sgk_mask in = sgk_lt_i32(b, sgk_splat_i32((int32_t)a->nbins));
       const sgk_u64 cnt = sgk_cvt_u64_u32(sgk_gather_masked_u32(sg, in, bins, b));
       sgk_atomic_add_global_u64(sg, a->bins, sgk_select_i32(in, b, sgk_splat_i32(0)),
@@ -128,9 +130,10 @@ SGK_KERNEL_SLM(atomics, struct atomic_args, a, wg, (a->nbins + 2) * sizeof(uint3
   }
 }
 
-#define CVT_CASE(MODE, TO, FROM, cto, cfrom)                                                      \
-  case MODE:                                                                                     \
-    sgk_store_##TO(sg, (cto *)a->out + i0, sgk_cvt_##TO##_##FROM(sgk_load_##FROM(sg, (const cfrom *)a->in + i0))); \
+#define CVT_CASE(MODE, TO, FROM, cto, cfrom)                                                       \
+  case MODE:                                                                                       \
+    sgk_store_##TO(sg, (cto *)a->out + i0,                                                         \
+                   sgk_cvt_##TO##_##FROM(sgk_load_##FROM(sg, (const cfrom *)a->in + i0)));         \
     break;
 
 SGK_KERNEL(mem_ops, struct mem_args, a, wg) {
@@ -142,7 +145,8 @@ SGK_KERNEL(mem_ops, struct mem_args, a, wg) {
     switch (a->mode) {
       case M_BLOCK: { /* sub-group block of n: element k of lane i at k * W + i */
         sgk_i32 v[8];
-        const size_t blk = (sgk_group_linear_id(wg) * sgk_sg_group_range(sg) + sg.id) * SGK_W * (size_t)a->n;
+        const size_t blk =
+            (sgk_group_linear_id(wg) * sgk_sg_group_range(sg) + sg.id) * SGK_W * (size_t)a->n;
         sgk_load_block_i32(sg, in + blk, a->n, v);
         for (int k = 0; k < a->n; ++k) v[k] = sgk_add_i32(v[k], sgk_splat_i32(k));
         sgk_store_block_i32(sg, out + blk, a->n, v);
@@ -169,43 +173,44 @@ SGK_KERNEL(mem_ops, struct mem_args, a, wg) {
         sgk_store_masked_i32(sg, keep, out + i0, sgk_add_i32(w, sgk_splat_i32(1)));
         break;
       }
-      CVT_CASE(M_CVT_F32_I32, f32, i32, float, int32_t)
-      CVT_CASE(M_CVT_I32_F32, i32, f32, int32_t, float)
-      CVT_CASE(M_CVT_U32_F32, u32, f32, uint32_t, float)
-      CVT_CASE(M_CVT_F32_U32, f32, u32, float, uint32_t)
-      CVT_CASE(M_CVT_F64_I32, f64, i32, double, int32_t)
-      CVT_CASE(M_CVT_I32_F64, i32, f64, int32_t, double)
-      CVT_CASE(M_CVT_I64_I32, i64, i32, int64_t, int32_t)
-      CVT_CASE(M_CVT_I32_I64, i32, i64, int32_t, int64_t)
-      CVT_CASE(M_CVT_F64_F32, f64, f32, double, float)
-      CVT_CASE(M_CVT_F32_F64, f32, f64, float, double)
-      CVT_CASE(M_CVT_I64_F64, i64, f64, int64_t, double)
-      CVT_CASE(M_CVT_F64_I64, f64, i64, double, int64_t)
-      CVT_CASE(M_CVT_U64_U32, u64, u32, uint64_t, uint32_t)
-      CVT_CASE(M_CVT_U32_U64, u32, u64, uint32_t, uint64_t)
+        CVT_CASE(M_CVT_F32_I32, f32, i32, float, int32_t)
+        CVT_CASE(M_CVT_I32_F32, i32, f32, int32_t, float)
+        CVT_CASE(M_CVT_U32_F32, u32, f32, uint32_t, float)
+        CVT_CASE(M_CVT_F32_U32, f32, u32, float, uint32_t)
+        CVT_CASE(M_CVT_F64_I32, f64, i32, double, int32_t)
+        CVT_CASE(M_CVT_I32_F64, i32, f64, int32_t, double)
+        CVT_CASE(M_CVT_I64_I32, i64, i32, int64_t, int32_t)
+        CVT_CASE(M_CVT_I32_I64, i32, i64, int32_t, int64_t)
+        CVT_CASE(M_CVT_F64_F32, f64, f32, double, float)
+        CVT_CASE(M_CVT_F32_F64, f32, f64, float, double)
+        CVT_CASE(M_CVT_I64_F64, i64, f64, int64_t, double)
+        CVT_CASE(M_CVT_F64_I64, f64, i64, double, int64_t)
+        CVT_CASE(M_CVT_U64_U32, u64, u32, uint64_t, uint32_t)
+        CVT_CASE(M_CVT_U32_U64, u32, u64, uint32_t, uint64_t)
       default: break;
     }
   }
 }
 
-#define LOCAL_ATOMIC_TYPE(T, ct)                                                                  \
-  SGK_INLINE void local_atomic_##T(const sgk_wg *wg, const struct local_atomic_args *a, ct *bins) { \
-    const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);                    \
-    memcpy(bins, a->init, a->nbins * sizeof(ct));                                                \
-    SGK_FOR_EACH_SUBGROUP(wg, sg) {                                                              \
-      const sgk_i32 bin = sgk_as_i32_u32(sgk_and_u32(sgk_load_u32(sg, a->keys + base + sg.first), \
-                                                     sgk_splat_u32(a->nbins - 1)));              \
-      const sgk_##T v = sgk_load_##T(sg, (const ct *)a->vals + base + sg.first);                 \
-      switch (a->op) {                                                                           \
-        case LA_ADD: sgk_atomic_add_local_##T(sg, bins, bin, v); break;                          \
-        case LA_MIN: sgk_atomic_min_local_##T(sg, bins, bin, v); break;                          \
-        case LA_MAX: sgk_atomic_max_local_##T(sg, bins, bin, v); break;                          \
-        case LA_AND: sgk_atomic_and_local_##T(sg, bins, bin, v); break;                          \
-        case LA_OR: sgk_atomic_or_local_##T(sg, bins, bin, v); break;                            \
-        default: sgk_atomic_xor_local_##T(sg, bins, bin, v); break;                              \
-      }                                                                                          \
-    }                                                                                            \
-    memcpy((ct *)a->out + sgk_group_linear_id(wg) * a->nbins, bins, a->nbins * sizeof(ct));      \
+#define LOCAL_ATOMIC_TYPE(T, ct)                                                                   \
+  SGK_INLINE void local_atomic_##T(const sgk_wg *wg, const struct local_atomic_args *a,            \
+                                   ct *bins) {                                                     \
+    const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);                      \
+    memcpy(bins, a->init, a->nbins * sizeof(ct));                                                  \
+    SGK_FOR_EACH_SUBGROUP(wg, sg) {                                                                \
+      const sgk_i32 bin = sgk_as_i32_u32(                                                          \
+          sgk_and_u32(sgk_load_u32(sg, a->keys + base + sg.first), sgk_splat_u32(a->nbins - 1)));  \
+      const sgk_##T v = sgk_load_##T(sg, (const ct *)a->vals + base + sg.first);                   \
+      switch (a->op) {                                                                             \
+        case LA_ADD: sgk_atomic_add_local_##T(sg, bins, bin, v); break;                            \
+        case LA_MIN: sgk_atomic_min_local_##T(sg, bins, bin, v); break;                            \
+        case LA_MAX: sgk_atomic_max_local_##T(sg, bins, bin, v); break;                            \
+        case LA_AND: sgk_atomic_and_local_##T(sg, bins, bin, v); break;                            \
+        case LA_OR: sgk_atomic_or_local_##T(sg, bins, bin, v); break;                              \
+        default: sgk_atomic_xor_local_##T(sg, bins, bin, v); break;                                \
+      }                                                                                            \
+    }                                                                                              \
+    memcpy((ct *)a->out + sgk_group_linear_id(wg) * a->nbins, bins, a->nbins * sizeof(ct));        \
   }
 LOCAL_ATOMIC_TYPE(i32, int32_t)
 LOCAL_ATOMIC_TYPE(u32, uint32_t)
@@ -213,7 +218,7 @@ LOCAL_ATOMIC_TYPE(i64, int64_t)
 LOCAL_ATOMIC_TYPE(u64, uint64_t)
 
 SGK_KERNEL_SLM(local_atomic_ops, struct local_atomic_args, a, wg,
-               a->nbins * (a->type == LA_I64 || a->type == LA_U64 ? 8 : 4)) {
+               a->nbins *(a->type == LA_I64 || a->type == LA_U64 ? 8 : 4)) {
   void *bins = sgk_slm(wg);
   switch (a->type) {
     case LA_I32: local_atomic_i32(wg, a, bins); break;

@@ -5,25 +5,64 @@
 #include "sgk/sgk.h"
 
 /* ids: per work-item, at global linear id * ID_FIELDS */
-enum { F_GID0, F_GID1, F_GID2, F_LID0, F_LID1, F_LID2, F_GROUP0, F_GROUP1, F_GROUP2, F_SG_ID,
-       F_SG_LID, F_SG_SIZE, F_SG_MAX, F_LIN, F_LLIN, ID_FIELDS };
-struct ids_args { int32_t *out; };
+enum {
+  F_GID0,
+  F_GID1,
+  F_GID2,
+  F_LID0,
+  F_LID1,
+  F_LID2,
+  F_GROUP0,
+  F_GROUP1,
+  F_GROUP2,
+  F_SG_ID,
+  F_SG_LID,
+  F_SG_SIZE,
+  F_SG_MAX,
+  F_LIN,
+  F_LLIN,
+  ID_FIELDS
+};
+struct ids_args {
+  int32_t *out;
+};
 
-struct slm_args { int32_t *out; };          /* slm_phases */
-struct seed_args { const int32_t *data; int32_t *out; }; /* sg_max_size: out[i*2] = j, k */
+struct slm_args {
+  int32_t *out;
+}; /* slm_phases */
+struct seed_args {
+  const int32_t *data;
+  int32_t *out;
+}; /* sg_max_size: out[i*2] = j, k */
 
 /* wg_collectives: out[global * WG_FIELDS + f] */
-enum { W_REDUCE_ADD, W_REDUCE_MIN, W_REDUCE_MAX, W_ISCAN, W_ESCAN, W_BCAST, W_ANY, W_ALL,
-       W_FMIN, W_FMAX, WG_FIELDS };
-struct wg_args { const int32_t *x; const float *f; uint32_t bcast_id; int32_t *out; };
+enum {
+  W_REDUCE_ADD,
+  W_REDUCE_MIN,
+  W_REDUCE_MAX,
+  W_ISCAN,
+  W_ESCAN,
+  W_BCAST,
+  W_ANY,
+  W_ALL,
+  W_FMIN,
+  W_FMAX,
+  WG_FIELDS
+};
+struct wg_args {
+  const int32_t *x;
+  const float *f;
+  uint32_t bcast_id;
+  int32_t *out;
+};
 
 /* atomics: histogram of keys into nbins SLM bins (local atomics), merged into global bins with
  * global atomics; fetch_add returns per-item old counts; global min/max/and/or/xor of keys. */
 struct atomic_args {
   const uint32_t *keys;
   uint32_t nbins;
-  uint64_t *bins;       /* nbins, global atomic add of the local counts */
-  uint32_t *old;        /* per item: old value returned by fetch_add on a scratch SLM array */
+  uint64_t *bins; /* nbins, global atomic add of the local counts */
+  uint32_t *old;  /* per item: old value returned by fetch_add on a scratch SLM array */
   uint32_t *gmin, *gmax, *gand, *gor, *gxor; /* one word each */
   int64_t *gsum64;
 };
@@ -41,10 +80,34 @@ struct local_atomic_args {
 };
 
 /* memory: mode selects the op; each work-item i of a 1-D range */
-enum { M_BLOCK, M_VEC, M_GATHER_SCATTER, M_MASKED, M_CVT_F32_I32, M_CVT_I32_F32, M_CVT_U32_F32,
-       M_CVT_F32_U32, M_CVT_F64_I32, M_CVT_I32_F64, M_CVT_I64_I32, M_CVT_I32_I64, M_CVT_F64_F32,
-       M_CVT_F32_F64, M_CVT_I64_F64, M_CVT_F64_I64, M_CVT_U64_U32, M_CVT_U32_U64, M_COUNT };
-struct mem_args { int mode; int n; const void *in; void *out; const int32_t *idx; };
+enum {
+  M_BLOCK,
+  M_VEC,
+  M_GATHER_SCATTER,
+  M_MASKED,
+  M_CVT_F32_I32,
+  M_CVT_I32_F32,
+  M_CVT_U32_F32,
+  M_CVT_F32_U32,
+  M_CVT_F64_I32,
+  M_CVT_I32_F64,
+  M_CVT_I64_I32,
+  M_CVT_I32_I64,
+  M_CVT_F64_F32,
+  M_CVT_F32_F64,
+  M_CVT_I64_F64,
+  M_CVT_F64_I64,
+  M_CVT_U64_U32,
+  M_CVT_U32_U64,
+  M_COUNT
+};
+struct mem_args {
+  int mode;
+  int n;
+  const void *in;
+  void *out;
+  const int32_t *idx;
+};
 
 SGK_DECLARE_KERNEL(ids);
 SGK_DECLARE_KERNEL(slm_phases);

@@ -2,7 +2,9 @@
  * launch would hand it none). The error names sgk_slm_needs_SGK_KERNEL_SLM. */
 #include "sgk/kernel.h"
 
-struct args { int32_t *out; };
+struct args {
+  int32_t *out;
+};
 
 SGK_KERNEL(uses_undeclared_slm, struct args, a, wg) {
   int32_t *tile = sgk_slm(wg);

@@ -26,18 +26,30 @@ static int applies(int op, const elem_type *t) {
 
 static int is_nan(const elem_type *t, const unsigned char *p) {
   if (t->is_int) return 0;
-  if (t->size == 4) { float f; memcpy(&f, p, 4); return f != f; }
-  double d; memcpy(&d, p, 8); return d != d;
+  if (t->size == 4) {
+    float f;
+    memcpy(&f, p, 4);
+    return f != f;
+  }
+  double d;
+  memcpy(&d, p, 8);
+  return d != d;
 }
 
 static void fill(const elem_type *t, unsigned char *v, size_t n, uint64_t *seed, int counts) {
   for (size_t i = 0; i < n; ++i) {
     uint64_t r = test_rand(seed);
-    if (counts) r %= 8 * t->size + 4;               /* shift counts, in and out of range */
-    else if (r % 5 == 0) r = (r >> 8) % 5 - 2;      /* small values: -2 .. 2 as bits */
-    else if (!t->is_int && r % 5 == 1) {            /* ordinary floats, not just raw bits */
+    if (counts)
+      r %= 8 * t->size + 4; /* shift counts, in and out of range */
+    else if (r % 5 == 0)
+      r = (r >> 8) % 5 - 2;              /* small values: -2 .. 2 as bits */
+    else if (!t->is_int && r % 5 == 1) { /* ordinary floats, not just raw bits */
       const double d = (double)(int64_t)(r >> 12) / (double)(1ull << (r % 48));
-      if (t->size == 4) { float f = (float)d; memcpy(&r, &f, 4); } else memcpy(&r, &d, 8);
+      if (t->size == 4) {
+        float f = (float)d;
+        memcpy(&r, &f, 4);
+      } else
+        memcpy(&r, &d, 8);
     }
     memcpy(v + i * t->size, &r, t->size);
   }
@@ -63,7 +75,8 @@ static void test_differential(void **state) {
   const uint32_t w = cfg.w;
   enum { TRIALS = 48, GROUPS = 2, MAXL = 3 * 32 };
   unsigned char *buf[5];
-  for (int i = 0; i < 5; ++i) buf[i] = malloc(((size_t)GROUPS * MAXL + 40) * 8); /* W + 4 readable past */
+  for (int i = 0; i < 5; ++i)
+    buf[i] = malloc(((size_t)GROUPS * MAXL + 40) * 8); /* W + 4 readable past */
   uint32_t *idx = malloc(((size_t)GROUPS * MAXL + 40) * sizeof *idx);
   size_t compared = 0;
   for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ++ti) {
@@ -87,12 +100,16 @@ static void test_differential(void **state) {
           const unsigned char *want = buf[3] + i * t->size, *got = buf[4] + i * t->size;
           if (memcmp(want, got, t->size) != 0 && !(is_nan(t, want) && is_nan(t, got))) {
             uint64_t gv = 0, wv = 0, xv = 0, yv = 0;
-            memcpy(&gv, got, t->size); memcpy(&wv, want, t->size);
-            memcpy(&xv, buf[0] + i * t->size, t->size); memcpy(&yv, buf[1] + i * t->size, t->size);
-            fail_msg("%s %s trial %d (local %u, p %u), item %zu: x=%#llx y=%#llx idx=%u: "
-                     "%s gives %#llx, scalar %#llx", t->name, test_op_names[op], trial, L, p, i,
-                     (unsigned long long)xv, (unsigned long long)yv, idx[i],
-                     sgk_isa_name(cfg.isa), (unsigned long long)gv, (unsigned long long)wv);
+            memcpy(&gv, got, t->size);
+            memcpy(&wv, want, t->size);
+            memcpy(&xv, buf[0] + i * t->size, t->size);
+            memcpy(&yv, buf[1] + i * t->size, t->size);
+            fail_msg(
+                "%s %s trial %d (local %u, p %u), item %zu: x=%#llx y=%#llx idx=%u: "
+                "%s gives %#llx, scalar %#llx",
+                t->name, test_op_names[op], trial, L, p, i, (unsigned long long)xv,
+                (unsigned long long)yv, idx[i], sgk_isa_name(cfg.isa), (unsigned long long)gv,
+                (unsigned long long)wv);
           }
         }
         compared += n;

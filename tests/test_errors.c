@@ -134,8 +134,8 @@ static void test_device_info(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_range_errors),  cmocka_unit_test(test_null_errors),
-      cmocka_unit_test(test_option_errors), cmocka_unit_test(test_isa_errors),
+      cmocka_unit_test(test_range_errors),   cmocka_unit_test(test_null_errors),
+      cmocka_unit_test(test_option_errors),  cmocka_unit_test(test_isa_errors),
       cmocka_unit_test(test_status_strings), cmocka_unit_test(test_device_info),
   };
   return cmocka_run_group_tests_name("errors", tests, NULL, NULL);

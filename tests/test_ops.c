@@ -13,10 +13,16 @@
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-#define INT_EDGES(MINV, MAXV) {0, 1, (CT)-1, MINV, MAXV, (CT)(MINV + 1), (CT)(MAXV - 1), 2, 0x7f, \
-                               (CT)0x80, (CT)0xff, (CT)0x8000, 31, 32, 33, 63, 64}
-#define FLOAT_EDGES(MINP, TRUE_MIN, MAXV, INF) {0.0, -0.0, 1.0, -1.0, 0.5, -2.5, INF, -INF, NAN, \
-                               MINP, -MINP, MINP / 2, TRUE_MIN, MAXV, -MAXV, 16777217.0, 1e10, -3e-5}
+#define INT_EDGES(MINV, MAXV)                                                                      \
+  {                                                                                                \
+    0, 1, (CT)-1, MINV, MAXV, (CT)(MINV + 1), (CT)(MAXV - 1), 2, 0x7f, (CT)0x80, (CT)0xff,         \
+        (CT)0x8000, 31, 32, 33, 63, 64                                                             \
+  }
+#define FLOAT_EDGES(MINP, TRUE_MIN, MAXV, INF)                                                     \
+  {                                                                                                \
+    0.0, -0.0, 1.0, -1.0, 0.5, -2.5, INF, -INF, NAN, MINP, -MINP, MINP / 2, TRUE_MIN, MAXV, -MAXV, \
+        16777217.0, 1e10, -3e-5                                                                    \
+  }
 
 #define T i32
 #define CT int32_t

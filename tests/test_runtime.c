@@ -10,7 +10,10 @@
 static void check_ids(const sgk_range *r) {
   const uint32_t w = cfg.w;
   size_t n = 1, L = 1;
-  for (uint32_t d = 0; d < r->dims; ++d) { n *= r->global[d]; L *= r->local[d]; }
+  for (uint32_t d = 0; d < r->dims; ++d) {
+    n *= r->global[d];
+    L *= r->local[d];
+  }
   int32_t *out = malloc(n * ID_FIELDS * sizeof *out);
   memset(out, 0x7f, n * ID_FIELDS * sizeof *out);
   struct ids_args a = {out};
@@ -18,14 +21,20 @@ static void check_ids(const sgk_range *r) {
   LAUNCH_OK(sgk_launch(&ids, r, &o, &a, NULL));
   size_t g3[3] = {1, 1, 1}, l3[3] = {1, 1, 1};
   const uint32_t pad = 3 - r->dims;
-  for (uint32_t d = 0; d < r->dims; ++d) { g3[pad + d] = r->global[d]; l3[pad + d] = r->local[d]; }
+  for (uint32_t d = 0; d < r->dims; ++d) {
+    g3[pad + d] = r->global[d];
+    l3[pad + d] = r->local[d];
+  }
   for (size_t i0 = 0; i0 < g3[0]; ++i0)
     for (size_t i1 = 0; i1 < g3[1]; ++i1)
       for (size_t i2 = 0; i2 < g3[2]; ++i2) {
         const size_t id[3] = {i0, i1, i2};
         const size_t lin = (i0 * g3[1] + i1) * g3[2] + i2;
         size_t lid[3], grp[3];
-        for (int k = 0; k < 3; ++k) { lid[k] = id[k] % l3[k]; grp[k] = id[k] / l3[k]; }
+        for (int k = 0; k < 3; ++k) {
+          lid[k] = id[k] % l3[k];
+          grp[k] = id[k] / l3[k];
+        }
         const size_t llin = (lid[0] * l3[1] + lid[1]) * l3[2] + lid[2];
         const int32_t *f = out + lin * ID_FIELDS;
         int32_t want[ID_FIELDS];
@@ -41,8 +50,9 @@ static void check_ids(const sgk_range *r) {
         want[F_SG_MAX] = (int32_t)w;
         want[F_LIN] = (int32_t)lin;
         want[F_LLIN] = (int32_t)llin;
-        static const char *const names[] = {"gid0", "gid1", "gid2", "lid0", "lid1", "lid2",
-            "group0", "group1", "group2", "sg_id", "sg_lid", "sg_size", "sg_max", "lin", "llin"};
+        static const char *const names[] = {"gid0",   "gid1",    "gid2",   "lid0",   "lid1",
+                                            "lid2",   "group0",  "group1", "group2", "sg_id",
+                                            "sg_lid", "sg_size", "sg_max", "lin",    "llin"};
         for (int k = 0; k < ID_FIELDS; ++k)
           if (f[k] != want[k])
             fail_msg("%uD range, item (%zu,%zu,%zu): %s = %d, want %d", r->dims, i0, i1, i2,
@@ -66,7 +76,7 @@ static void test_ids_2d(void **state) {
   const size_t w = cfg.w;
   sgk_range r = sgk_range_2d(6, 4 * w, 2, 2 * w); /* rows of whole sub-groups */
   check_ids(&r);
-  r = sgk_range_2d(4, 3 * (w + 3), 2, w + 3);     /* sub-groups straddle rows */
+  r = sgk_range_2d(4, 3 * (w + 3), 2, w + 3); /* sub-groups straddle rows */
   check_ids(&r);
 }
 static void test_ids_3d(void **state) {
@@ -142,9 +152,13 @@ static void test_wg_collectives(void **state) {
       int32_t sum = 0, mn = INT32_MAX, mx = INT32_MIN, any = 0, all = 1;
       float fmn = INFINITY, fmx = -INFINITY;
       for (uint32_t l = 0; l < L; ++l) {
-        sum += xs[l]; mn = xs[l] < mn ? xs[l] : mn; mx = xs[l] > mx ? xs[l] : mx;
-        any |= xs[l] > 0; all &= xs[l] > 0;
-        fmn = fs[l] < fmn ? fs[l] : fmn; fmx = fs[l] > fmx ? fs[l] : fmx;
+        sum += xs[l];
+        mn = xs[l] < mn ? xs[l] : mn;
+        mx = xs[l] > mx ? xs[l] : mx;
+        any |= xs[l] > 0;
+        all &= xs[l] > 0;
+        fmn = fs[l] < fmn ? fs[l] : fmn;
+        fmx = fs[l] > fmx ? fs[l] : fmx;
       }
       int32_t run = 0;
       for (uint32_t l = 0; l < L; ++l) {
@@ -164,7 +178,9 @@ static void test_wg_collectives(void **state) {
         assert_true(got_min == fmn && got_max == fmx);
       }
     }
-    free(x); free(f); free(out);
+    free(x);
+    free(f);
+    free(out);
   }
 }
 
@@ -191,8 +207,11 @@ static void test_atomics(void **state) {
     int64_t wsum = 0;
     for (size_t i = 0; i < n; ++i) {
       want[keys[i] & (nbins - 1)]++;
-      wmin = keys[i] < wmin ? keys[i] : wmin; wmax = keys[i] > wmax ? keys[i] : wmax;
-      wand &= keys[i] | 0xffff0000u; wor |= keys[i] & 0xffffu; wxor ^= keys[i];
+      wmin = keys[i] < wmin ? keys[i] : wmin;
+      wmax = keys[i] > wmax ? keys[i] : wmax;
+      wand &= keys[i] | 0xffff0000u;
+      wor |= keys[i] & 0xffffu;
+      wxor ^= keys[i];
       wsum += (int64_t)(int32_t)keys[i] - 7;
     }
     for (uint32_t b = 0; b < nbins; ++b) assert_int_equal(bins[b], want[b]);
@@ -204,10 +223,16 @@ static void test_atomics(void **state) {
         count[k]++;
       }
     }
-    assert_int_equal(gmin, wmin); assert_int_equal(gmax, wmax);
-    assert_int_equal(gand, wand); assert_int_equal(gor, wor); assert_int_equal(gxor, wxor);
+    assert_int_equal(gmin, wmin);
+    assert_int_equal(gmax, wmax);
+    assert_int_equal(gand, wand);
+    assert_int_equal(gor, wor);
+    assert_int_equal(gxor, wxor);
     assert_true(gsum == wsum);
-    free(keys); free(old); free(bins); free(want);
+    free(keys);
+    free(old);
+    free(bins);
+    free(want);
   }
 }
 
@@ -226,7 +251,8 @@ static void test_local_atomic_ops(void **state) {
           const uint32_t L = locals[li], nbins = nbins_list[bi], groups = 7;
           const size_t n = (size_t)L * groups;
           uint32_t *keys = malloc(n * 4);
-          uint64_t *vals = malloc(n * 8), *init = malloc(nbins * 8), *out = calloc((size_t)groups * nbins, 8);
+          uint64_t *vals = malloc(n * 8), *init = malloc(nbins * 8),
+                   *out = calloc((size_t)groups * nbins, 8);
           for (size_t i = 0; i < n; ++i) {
             keys[i] = (uint32_t)test_rand(&seed);
             vals[i] = test_rand(&seed) >> (test_rand(&seed) % 64);
@@ -253,24 +279,35 @@ static void test_local_atomic_ops(void **state) {
                 /* compare as the type: sign-extend 32-bit signed values, order signed ones */
                 const int64_t xs = type == LA_I32 ? (int32_t)x : (int64_t)x;
                 const int64_t ws = type == LA_I32 ? (int32_t)want : (int64_t)want;
-                const int less = sgn ? xs < ws : (size == 4 ? (uint32_t)x < (uint32_t)want : x < want);
-                const int more = sgn ? xs > ws : (size == 4 ? (uint32_t)x > (uint32_t)want : x > want);
+                const int less =
+                    sgn ? xs < ws : (size == 4 ? (uint32_t)x < (uint32_t)want : x < want);
+                const int more =
+                    sgn ? xs > ws : (size == 4 ? (uint32_t)x > (uint32_t)want : x > want);
                 switch (op) {
                   case LA_ADD: want += x; break;
-                  case LA_MIN: if (less) want = x; break;
-                  case LA_MAX: if (more) want = x; break;
+                  case LA_MIN:
+                    if (less) want = x;
+                    break;
+                  case LA_MAX:
+                    if (more) want = x;
+                    break;
                   case LA_AND: want &= x; break;
                   case LA_OR: want |= x; break;
                   default: want ^= x; break;
                 }
                 if (size == 4) want = (uint32_t)want;
               }
-              const uint64_t got = size == 4 ? ((uint32_t *)out)[(size_t)g * nbins + b] : out[(size_t)g * nbins + b];
+              const uint64_t got =
+                  size == 4 ? ((uint32_t *)out)[(size_t)g * nbins + b] : out[(size_t)g * nbins + b];
               if (got != want)
-                fail_msg("type %d op %d local %u bins %u: group %u bin %u: got %#llx want %#llx", type, op,
-                         L, nbins, g, b, (unsigned long long)got, (unsigned long long)want);
+                fail_msg("type %d op %d local %u bins %u: group %u bin %u: got %#llx want %#llx",
+                         type, op, L, nbins, g, b, (unsigned long long)got,
+                         (unsigned long long)want);
             }
-          free(keys); free(vals); free(init); free(out);
+          free(keys);
+          free(vals);
+          free(init);
+          free(out);
         }
   }
 }
@@ -296,7 +333,10 @@ static void test_memory(void **state) {
     for (int nv = 1; nv <= 8; nv *= 2) {
       const size_t cap = (size_t)groups * nsg * w * nv;
       int32_t *in = malloc(cap * 4), *out = malloc(cap * 4);
-      for (size_t i = 0; i < cap; ++i) { in[i] = (int32_t)test_rand(&seed); out[i] = -7; }
+      for (size_t i = 0; i < cap; ++i) {
+        in[i] = (int32_t)test_rand(&seed);
+        out[i] = -7;
+      }
       run_mem(M_BLOCK, nv, 4, n, L, in, out, NULL);
       for (uint32_t g = 0; g < groups; ++g)
         for (uint32_t s = 0; s < nsg; ++s) {
@@ -312,8 +352,10 @@ static void test_memory(void **state) {
       run_mem(M_VEC, nv, 4, n, L, in, out, NULL);
       for (size_t i = 0; i < n; ++i)
         for (int k = 0; k < nv; ++k)
-          assert_int_equal(out[i * nv + k], (int32_t)((uint32_t)in[i * nv + k] * (uint32_t)(k + 1)));
-      free(in); free(out);
+          assert_int_equal(out[i * nv + k],
+                           (int32_t)((uint32_t)in[i * nv + k] * (uint32_t)(k + 1)));
+      free(in);
+      free(out);
     }
     int32_t *in = malloc(n * 4), *out = malloc(n * 4), *idx = malloc(n * 4), *want = malloc(n * 4);
     for (size_t i = 0; i < n; ++i) {
@@ -329,10 +371,16 @@ static void test_memory(void **state) {
         want[b + (size_t)j] = (j & 1) ? in[b + (size_t)j] : 0;
       }
     for (size_t i = 0; i < n; ++i) assert_int_equal(out[i], want[i]);
-    for (size_t i = 0; i < n; ++i) { in[i] = (int32_t)test_rand(&seed) % 100; out[i] = -7; }
+    for (size_t i = 0; i < n; ++i) {
+      in[i] = (int32_t)test_rand(&seed) % 100;
+      out[i] = -7;
+    }
     run_mem(M_MASKED, 0, 4, n, L, in, out, NULL);
     for (size_t i = 0; i < n; ++i) assert_int_equal(out[i], in[i] >= 0 ? in[i] + 1 : -7);
-    free(in); free(out); free(idx); free(want);
+    free(in);
+    free(out);
+    free(idx);
+    free(want);
   }
 }
 
@@ -340,10 +388,16 @@ static void test_memory(void **state) {
 static void test_conversions(void **state) {
   (void)state;
   const uint32_t w = cfg.w, L = 2 * w + 3, n = 4 * L;
-  const double edge[] = {0.0, -0.0, 0.5, -0.5, 0.99, -0.99, 1.5, -1.5, 2.5, -1e-40, 1e-320,
-                         2147483647.0, 2147483648.0, -2147483648.0, -2147483649.0, 4294967295.0,
-                         4294967296.0, -1.0, 16777217.0, 9.3e18, 9.2233720368547758e18, -9.3e18,
-                         1e300, INFINITY, -INFINITY, NAN, 123456.789, -7654321.5};
+  const double edge[] = {0.0,          -0.0,          0.5,
+                         -0.5,         0.99,          -0.99,
+                         1.5,          -1.5,          2.5,
+                         -1e-40,       1e-320,        2147483647.0,
+                         2147483648.0, -2147483648.0, -2147483649.0,
+                         4294967295.0, 4294967296.0,  -1.0,
+                         16777217.0,   9.3e18,        9.2233720368547758e18,
+                         -9.3e18,      1e300,         INFINITY,
+                         -INFINITY,    NAN,           123456.789,
+                         -7654321.5};
   const size_t ne = sizeof edge / sizeof edge[0];
   uint64_t seed = 1234;
   double *d = malloc(n * 8), *od = malloc(n * 8);
@@ -356,49 +410,92 @@ static void test_conversions(void **state) {
     const uint64_t r = test_rand(&seed);
     d[i] = i < ne ? edge[i] : (double)(int64_t)r / (double)(1ull << (r % 40));
     f[i] = (float)d[i];
-    i32[i] = (int32_t)r; u32[i] = (uint32_t)(r >> 7);
-    i64[i] = (int64_t)r >> (r % 13); u64[i] = r;
+    i32[i] = (int32_t)r;
+    u32[i] = (uint32_t)(r >> 7);
+    i64[i] = (int64_t)r >> (r % 13);
+    u64[i] = r;
   }
 #define RUN_CVT(MODE, IN, OUT) run_mem(MODE, 0, 0, n, L, IN, OUT, NULL)
 #define EXPECT_EQ_BITS(got, want) assert_memory_equal(&(got), &(want), sizeof(got))
   RUN_CVT(M_CVT_F32_I32, i32, of);
-  for (uint32_t i = 0; i < n; ++i) { float e = (float)i32[i]; EXPECT_EQ_BITS(of[i], e); }
+  for (uint32_t i = 0; i < n; ++i) {
+    float e = (float)i32[i];
+    EXPECT_EQ_BITS(of[i], e);
+  }
   RUN_CVT(M_CVT_F32_U32, u32, of);
-  for (uint32_t i = 0; i < n; ++i) { float e = (float)u32[i]; EXPECT_EQ_BITS(of[i], e); }
+  for (uint32_t i = 0; i < n; ++i) {
+    float e = (float)u32[i];
+    EXPECT_EQ_BITS(of[i], e);
+  }
   RUN_CVT(M_CVT_I32_F32, f, oi32);
   for (uint32_t i = 0; i < n; ++i)
-    assert_int_equal(oi32[i], f[i] >= -2147483648.0f && f[i] < 2147483648.0f ? (int32_t)f[i] : INT32_MIN);
+    assert_int_equal(oi32[i],
+                     f[i] >= -2147483648.0f && f[i] < 2147483648.0f ? (int32_t)f[i] : INT32_MIN);
   RUN_CVT(M_CVT_U32_F32, f, ou32);
   for (uint32_t i = 0; i < n; ++i)
     assert_int_equal(ou32[i], f[i] > -1.0f && f[i] < 4294967296.0f ? (uint32_t)f[i] : UINT32_MAX);
   RUN_CVT(M_CVT_F64_I32, i32, od);
-  for (uint32_t i = 0; i < n; ++i) { double e = (double)i32[i]; EXPECT_EQ_BITS(od[i], e); }
+  for (uint32_t i = 0; i < n; ++i) {
+    double e = (double)i32[i];
+    EXPECT_EQ_BITS(od[i], e);
+  }
   RUN_CVT(M_CVT_I32_F64, d, oi32);
   for (uint32_t i = 0; i < n; ++i)
-    assert_int_equal(oi32[i], d[i] > -2147483649.0 && d[i] < 2147483648.0 ? (int32_t)d[i] : INT32_MIN);
+    assert_int_equal(oi32[i],
+                     d[i] > -2147483649.0 && d[i] < 2147483648.0 ? (int32_t)d[i] : INT32_MIN);
   RUN_CVT(M_CVT_I64_I32, i32, oi64);
   for (uint32_t i = 0; i < n; ++i) assert_true(oi64[i] == (int64_t)i32[i]);
   RUN_CVT(M_CVT_I32_I64, i64, oi32);
   for (uint32_t i = 0; i < n; ++i) assert_int_equal(oi32[i], (int32_t)(uint32_t)(uint64_t)i64[i]);
   RUN_CVT(M_CVT_F64_F32, f, od);
-  for (uint32_t i = 0; i < n; ++i) { double e = (double)f[i]; if (e == e) EXPECT_EQ_BITS(od[i], e); else assert_true(od[i] != od[i]); }
+  for (uint32_t i = 0; i < n; ++i) {
+    double e = (double)f[i];
+    if (e == e)
+      EXPECT_EQ_BITS(od[i], e);
+    else
+      assert_true(od[i] != od[i]);
+  }
   RUN_CVT(M_CVT_F32_F64, d, of);
-  for (uint32_t i = 0; i < n; ++i) { float e = (float)d[i]; if (e == e) EXPECT_EQ_BITS(of[i], e); else assert_true(of[i] != of[i]); }
+  for (uint32_t i = 0; i < n; ++i) {
+    float e = (float)d[i];
+    if (e == e)
+      EXPECT_EQ_BITS(of[i], e);
+    else
+      assert_true(of[i] != of[i]);
+  }
   RUN_CVT(M_CVT_I64_F64, d, oi64);
   for (uint32_t i = 0; i < n; ++i)
-    assert_true(oi64[i] == (d[i] >= -9223372036854775808.0 && d[i] < 9223372036854775808.0 ? (int64_t)d[i] : INT64_MIN));
+    assert_true(oi64[i] == (d[i] >= -9223372036854775808.0 && d[i] < 9223372036854775808.0
+                                ? (int64_t)d[i]
+                                : INT64_MIN));
   RUN_CVT(M_CVT_F64_I64, i64, od);
-  for (uint32_t i = 0; i < n; ++i) { double e = (double)i64[i]; EXPECT_EQ_BITS(od[i], e); }
+  for (uint32_t i = 0; i < n; ++i) {
+    double e = (double)i64[i];
+    EXPECT_EQ_BITS(od[i], e);
+  }
   RUN_CVT(M_CVT_U64_U32, u32, ou64);
   for (uint32_t i = 0; i < n; ++i) assert_true(ou64[i] == (uint64_t)u32[i]);
   RUN_CVT(M_CVT_U32_U64, u64, ou32);
   for (uint32_t i = 0; i < n; ++i) assert_int_equal(ou32[i], (uint32_t)u64[i]);
-  free(d); free(od); free(f); free(of); free(i32); free(oi32); free(u32); free(ou32);
-  free(i64); free(oi64); free(u64); free(ou64);
+  free(d);
+  free(od);
+  free(f);
+  free(of);
+  free(i32);
+  free(oi32);
+  free(u32);
+  free(ou32);
+  free(i64);
+  free(oi64);
+  free(u64);
+  free(ou64);
 }
 
 /* Four host threads launching at once, each on its own data, several times. */
-struct concurrent_job { uint32_t L, groups; int ok; };
+struct concurrent_job {
+  uint32_t L, groups;
+  int ok;
+};
 static void *concurrent_worker(void *p) {
   struct concurrent_job *job = p;
   const size_t n = (size_t)job->L * job->groups;
@@ -451,12 +548,17 @@ static void test_empty_range(void **state) {
 int main(int argc, char **argv) {
   test_parse_args(argc, argv);
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_ids_1d),         cmocka_unit_test(test_ids_2d),
-      cmocka_unit_test(test_ids_3d),         cmocka_unit_test(test_seed_partial),
-      cmocka_unit_test(test_slm_phases),     cmocka_unit_test(test_wg_collectives),
-      cmocka_unit_test(test_atomics),        cmocka_unit_test(test_local_atomic_ops),
+      cmocka_unit_test(test_ids_1d),
+      cmocka_unit_test(test_ids_2d),
+      cmocka_unit_test(test_ids_3d),
+      cmocka_unit_test(test_seed_partial),
+      cmocka_unit_test(test_slm_phases),
+      cmocka_unit_test(test_wg_collectives),
+      cmocka_unit_test(test_atomics),
+      cmocka_unit_test(test_local_atomic_ops),
       cmocka_unit_test(test_memory),
-      cmocka_unit_test(test_conversions),    cmocka_unit_test(test_concurrent_launches),
+      cmocka_unit_test(test_conversions),
+      cmocka_unit_test(test_concurrent_launches),
       cmocka_unit_test(test_empty_range),
   };
   return test_run("runtime", tests, sizeof tests / sizeof tests[0]);

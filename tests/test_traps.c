@@ -9,7 +9,10 @@
 static void run_early_exit(int how, sgk_status want_status) {
   enum { N = 60, LOCAL = 4 * 32 }; /* one work-group; the sub-groups past item 60 exit */
   int32_t in[LOCAL], out[LOCAL];
-  for (int i = 0; i < LOCAL; ++i) { in[i] = i + 1; out[i] = -7; }
+  for (int i = 0; i < LOCAL; ++i) {
+    in[i] = i + 1;
+    out[i] = -7;
+  }
   struct early_exit_args a = {in, out, N, how};
   const sgk_range r = sgk_range_1d(LOCAL, LOCAL);
   sgk_launch_options o = test_options(0);
@@ -28,8 +31,8 @@ static void test_early_exit(void **state) {
   (void)state;
   run_early_exit(0, SGK_ERROR_KERNEL_CONTROL_FLOW);
   run_early_exit(1, SGK_ERROR_KERNEL_CONTROL_FLOW);
-  run_early_exit(2, SGK_SUCCESS); /* what to write instead: continue */
-  run_early_exit(3, SGK_SUCCESS); /* or a lane mask */
+  run_early_exit(2, SGK_SUCCESS);                   /* what to write instead: continue */
+  run_early_exit(3, SGK_SUCCESS);                   /* or a lane mask */
   run_early_exit(0, SGK_ERROR_KERNEL_CONTROL_FLOW); /* and the next launch is not confused */
   run_early_exit(2, SGK_SUCCESS);
 }
@@ -38,7 +41,10 @@ static void run_slm(uint32_t L, size_t slm_bytes, uint32_t extra, sgk_status wan
   enum { GROUPS = 3 };
   int32_t in[GROUPS * 1024], out[GROUPS * 1024];
   size_t seen = 0;
-  for (uint32_t i = 0; i < GROUPS * L; ++i) { in[i] = (int32_t)(i * 7 + 1); out[i] = 0; }
+  for (uint32_t i = 0; i < GROUPS * L; ++i) {
+    in[i] = (int32_t)(i * 7 + 1);
+    out[i] = 0;
+  }
   struct slm_user_args a = {in, out, extra, &seen};
   const sgk_range r = sgk_range_1d((size_t)GROUPS * L, L);
   sgk_launch_options o = test_options(slm_bytes);
@@ -113,8 +119,10 @@ int main(int argc, char **argv) {
   test_parse_args(argc, argv);
   unsetenv("SGK_ISA");
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_early_exit), cmocka_unit_test(test_slm_declared),
-      cmocka_unit_test(test_stencil_tiles), cmocka_unit_test(test_env_read_once),
+      cmocka_unit_test(test_early_exit),
+      cmocka_unit_test(test_slm_declared),
+      cmocka_unit_test(test_stencil_tiles),
+      cmocka_unit_test(test_env_read_once),
   };
   return test_run("traps", tests, sizeof tests / sizeof tests[0]);
 }

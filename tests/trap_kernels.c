@@ -39,12 +39,14 @@ SGK_KERNEL(stencil5, struct stencil_args, a, wg) {
     sgk_i32 sum = sgk_mul_i32(sgk_gather_i32(sg, a->in, at), sgk_splat_i32(4));
     const int32_t dy[4] = {-1, 1, 0, 0}, dx[4] = {0, 0, -1, 1};
     for (int k = 0; k < 4; ++k) {
-      const sgk_i32 yy = sgk_add_i32(y, sgk_splat_i32(dy[k])), xx = sgk_add_i32(x, sgk_splat_i32(dx[k]));
+      const sgk_i32 yy = sgk_add_i32(y, sgk_splat_i32(dy[k])),
+                    xx = sgk_add_i32(x, sgk_splat_i32(dx[k]));
       const sgk_mask ok = sgk_mask_and(
           sgk_mask_and(sgk_ge_i32(yy, sgk_splat_i32(0)), sgk_lt_i32(yy, sgk_splat_i32(n))),
           sgk_mask_and(sgk_ge_i32(xx, sgk_splat_i32(0)), sgk_lt_i32(xx, sgk_splat_i32(n))));
       const sgk_i32 nb = sgk_add_i32(sgk_mul_i32(yy, sgk_splat_i32(n)), xx);
-      sum = sgk_sub_i32(sum, sgk_gather_masked_i32(sg, ok, a->in, sgk_select_i32(ok, nb, sgk_splat_i32(0))));
+      sum = sgk_sub_i32(
+          sum, sgk_gather_masked_i32(sg, ok, a->in, sgk_select_i32(ok, nb, sgk_splat_i32(0))));
     }
     sgk_scatter_i32(sg, a->out, at, sum);
   }

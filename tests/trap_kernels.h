@@ -9,16 +9,30 @@
 
 /* A literal port of `if (gid >= n) return; out[gid] = 2 * in[gid];` (how = 0: return, 1: break,
  * 2: continue, 3: a lane mask). */
-struct early_exit_args { const int32_t *in; int32_t *out; uint32_t n; int how; };
+struct early_exit_args {
+  const int32_t *in;
+  int32_t *out;
+  uint32_t n;
+  int how;
+};
 SGK_DECLARE_KERNEL(early_exit);
 
 /* Stages the work-group's items in SLM (declared: 4 bytes per work-item, plus `extra`) and writes
  * them back reversed within the group, and sgk_slm_bytes(wg) to bytes_seen. */
-struct slm_user_args { const int32_t *in; int32_t *out; uint32_t extra; size_t *bytes_seen; };
+struct slm_user_args {
+  const int32_t *in;
+  int32_t *out;
+  uint32_t extra;
+  size_t *bytes_seen;
+};
 SGK_DECLARE_KERNEL(slm_user);
 
 /* A 5-point stencil on an n x n grid with 2-D work-groups (rows x cols), zero outside. */
-struct stencil_args { const int32_t *in; int32_t *out; uint32_t n; };
+struct stencil_args {
+  const int32_t *in;
+  int32_t *out;
+  uint32_t n;
+};
 SGK_DECLARE_KERNEL(stencil5);
 
 #endif

@@ -4,6 +4,9 @@
 
 #include "sgk/sgk.h"
 
+/* The one parser of numeric options: a whole decimal number in 0 .. max (no sign, no suffix, no
+ * blanks); 1 and *out set, or 0. */
+int cli_parse_uint(const char *s, unsigned long long max, unsigned long long *out);
 /* Print "sgk: <message>" to stderr; return the exit code for bad usage (2). */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print the status and sgk_last_error() to stderr; return 1. */

@@ -14,15 +14,26 @@ static int demo_sg(const char *name, size_t n, const sgk_launch_options *o, int 
   sgk_status st = sgk_get_device_info(&d);
   if (st != SGK_SUCCESS) return cli_status_error(name, st);
   int32_t *data = malloc((n + 64) * sizeof *data), *out = malloc(n * SGI_FIELDS * sizeof *out);
-  if (!data || !out) { free(data); free(out); return cli_usage_error("%s: out of memory", name); }
+  if (!data || !out) {
+    free(data);
+    free(out);
+    return cli_usage_error("%s: out of memory", name);
+  }
   for (size_t i = 0; i < n + 64; ++i) data[i] = (int32_t)i;
   struct sg_info_args a = {with_data ? data : NULL, out};
   const sgk_range r = sgk_range_1d(n, n);
   sgk_launch_info info;
   st = sgk_launch(&sg_info, &r, o, &a, &info);
-  if (st != SGK_SUCCESS) { free(data); free(out); return cli_status_error(name, st); }
-  printf("Device: %s (%s, sub-group size %u)\n", d.cpu_name, sgk_isa_name(info.isa), info.sub_group_size);
-  if (!with_data) printf("Sub-group Sizes: %u %u %u\n", d.sub_group_sizes[0], d.sub_group_sizes[1], d.sub_group_sizes[2]);
+  if (st != SGK_SUCCESS) {
+    free(data);
+    free(out);
+    return cli_status_error(name, st);
+  }
+  printf("Device: %s (%s, sub-group size %u)\n", d.cpu_name, sgk_isa_name(info.isa),
+         info.sub_group_size);
+  if (!with_data)
+    printf("Sub-group Sizes: %u %u %u\n", d.sub_group_sizes[0], d.sub_group_sizes[1],
+           d.sub_group_sizes[2]);
   for (size_t i = 0; i < n; ++i) {
     const int32_t *f = out + i * SGI_FIELDS;
     if (with_data)
@@ -75,23 +86,27 @@ int cli_demo(int argc, char **argv) {
   for (int i = 1; i < argc; ++i) {
     if (i + 1 >= argc) return cli_usage_error("demo: option %s needs a value", argv[i]);
     const char *v = argv[++i];
+    unsigned long long x;
     if (strcmp(argv[i - 1], "--sg") == 0) {
-      o.sub_group_size = (uint32_t)atoi(v);
-      if (o.sub_group_size != 8 && o.sub_group_size != 16 && o.sub_group_size != 32)
+      if (!cli_parse_uint(v, 64, &x) || (x != 8 && x != 16 && x != 32))
         return cli_usage_error("demo: --sg %s: the sub-group size must be 8, 16 or 32", v);
+      o.sub_group_size = (uint32_t)x;
     } else if (strcmp(argv[i - 1], "--isa") == 0) {
-      if (sgk_isa_from_name(v, &o.isa) != SGK_SUCCESS) return cli_usage_error("demo: unknown ISA '%s'", v);
+      if (sgk_isa_from_name(v, &o.isa) != SGK_SUCCESS)
+        return cli_usage_error("demo: %s", sgk_last_error());
     } else if (strcmp(argv[i - 1], "--n") == 0) {
-      n = (size_t)strtoul(v, NULL, 10);
-      if (n < 1 || n > SGK_MAX_WORK_GROUP_SIZE)
-        return cli_usage_error("demo: --n %s: 1 .. %u work-items (one work-group)", v, SGK_MAX_WORK_GROUP_SIZE);
+      if (!cli_parse_uint(v, SGK_MAX_WORK_GROUP_SIZE, &x) || x == 0)
+        return cli_usage_error("demo: --n %s: 1 .. %u work-items (one work-group)", v,
+                               SGK_MAX_WORK_GROUP_SIZE);
+      n = (size_t)x;
     } else {
       return cli_usage_error("demo: unknown option '%s'", argv[i - 1]);
     }
   }
-  if (strcmp(name, "sg_size") == 0) return demo_sg(name, n ? n : 32, &o, 0);  /* nd_range(32, 32) */
+  if (strcmp(name, "sg_size") == 0) return demo_sg(name, n ? n : 32, &o, 0); /* nd_range(32, 32) */
   if (o.sub_group_size == 0) o.sub_group_size = 16; /* [[intel::reqd_sub_group_size(16)]] */
-  if (strcmp(name, "sg_max_size") == 0) return demo_sg(name, n ? n : 15, &o, 1); /* nd_range(15, 15) */
+  if (strcmp(name, "sg_max_size") == 0)
+    return demo_sg(name, n ? n : 15, &o, 1); /* nd_range(15, 15) */
   if (strcmp(name, "transpose16") == 0) {
     if (n) return cli_usage_error("demo: transpose16 is the seed's 16 x 16 matrix; no --n");
     return demo_transpose16(&o);

@@ -16,8 +16,10 @@ static void print_isa_list(uint32_t set, int json) {
 int cli_info(int argc, char **argv) {
   int json = 0;
   for (int i = 0; i < argc; ++i) {
-    if (strcmp(argv[i], "--json") == 0) json = 1;
-    else return cli_usage_error("info: unknown option '%s'", argv[i]);
+    if (strcmp(argv[i], "--json") == 0)
+      json = 1;
+    else
+      return cli_usage_error("info: unknown option '%s'", argv[i]);
   }
   sgk_device_info d;
   sgk_status st = sgk_get_device_info(&d);
@@ -29,12 +31,13 @@ int cli_info(int argc, char **argv) {
     print_isa_list(d.isas_available, 1);
     printf("], \"isas_compiled\": [");
     print_isa_list(d.isas_compiled, 1);
-    printf("], \"sub_group_sizes\": [%u, %u, %u], \"native_sub_group_size\": %u, "
-           "\"max_work_group_size\": %zu, \"local_mem_size\": %zu, \"max_threads\": %u, "
-           "\"l1d_cache_bytes\": %zu, \"l2_cache_bytes\": %zu, \"l3_cache_bytes\": %zu}\n",
-           d.sub_group_sizes[0], d.sub_group_sizes[1], d.sub_group_sizes[2],
-           d.native_sub_group_size, d.max_work_group_size, d.local_mem_size, d.max_threads,
-           d.l1d_cache_bytes, d.l2_cache_bytes, d.l3_cache_bytes);
+    printf(
+        "], \"sub_group_sizes\": [%u, %u, %u], \"native_sub_group_size\": %u, "
+        "\"max_work_group_size\": %zu, \"local_mem_size\": %zu, \"max_threads\": %u, "
+        "\"l1d_cache_bytes\": %zu, \"l2_cache_bytes\": %zu, \"l3_cache_bytes\": %zu}\n",
+        d.sub_group_sizes[0], d.sub_group_sizes[1], d.sub_group_sizes[2], d.native_sub_group_size,
+        d.max_work_group_size, d.local_mem_size, d.max_threads, d.l1d_cache_bytes, d.l2_cache_bytes,
+        d.l3_cache_bytes);
     return 0;
   }
   printf("Device: %s\n", d.cpu_name);

@@ -1,9 +1,21 @@
 /* sgk: command-line front end of the library. */
+#include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+
+int cli_parse_uint(const char *s, unsigned long long max, unsigned long long *out) {
+  char *end;
+  if (!s || !*s || *s == '-' || *s == '+' || *s == ' ') return 0;
+  errno = 0;
+  const unsigned long long v = strtoull(s, &end, 10);
+  if (*end || errno || v > max) return 0;
+  *out = v;
+  return 1;
+}
 
 int cli_usage_error(const char *fmt, ...) {
   va_list ap;
@@ -25,24 +37,28 @@ void cli_print_json_string(const char *s) {
   putchar('"');
   for (; *s; ++s) {
     const unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\') printf("\\%c", c);
-    else if (c < 0x20) printf("\\u%04x", c);
-    else putchar(c);
+    if (c == '"' || c == '\\')
+      printf("\\%c", c);
+    else if (c < 0x20)
+      printf("\\u%04x", c);
+    else
+      putchar(c);
   }
   putchar('"');
 }
 
 static void usage(FILE *f) {
-  fputs("usage: sgk <command> [options]\n"
-        "  info [--json]         the device: ISAs, sub-group sizes, limits, caches\n"
-        "  list                  the documented kernels\n"
-        "  run NAME [--isa I] [--sg W] [--wg L] [--n N] [--reps R] [--threads T] [--json]\n"
-        "                        run one kernel, verify it, time it against the scalar backend\n"
-        "  suite [--quick] [--json] [--reps R] [--threads T]\n"
-        "                        every kernel on every ISA here at W = 8, 16, 32\n"
-        "  demo sg_size|sg_max_size|transpose16 [--sg W] [--isa I] [--n N]\n"
-        "                        the seed programs' output\n",
-        f);
+  fputs(
+      "usage: sgk <command> [options]\n"
+      "  info [--json]         the device: ISAs, sub-group sizes, limits, caches\n"
+      "  list                  the documented kernels\n"
+      "  run NAME [--isa I] [--sg W] [--wg L] [--n N] [--reps R] [--threads T] [--json]\n"
+      "                        run one kernel, verify it, time it against the scalar backend\n"
+      "  suite [--quick] [--json] [--reps R] [--threads T]\n"
+      "                        every kernel on every ISA here at W = 8, 16, 32\n"
+      "  demo sg_size|sg_max_size|transpose16 [--sg W] [--isa I] [--n N]\n"
+      "                        the seed programs' output\n",
+      f);
 }
 
 int main(int argc, char **argv) {

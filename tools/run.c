@@ -9,52 +9,53 @@
 #include "family.h"
 
 typedef struct run_opts {
-  sgk_isa isa;        /* SGK_ISA_AUTO: the default */
-  uint32_t sg;        /* 0: the ISA's native size */
-  uint32_t wg;        /* 0: the family's default */
-  size_t n;           /* 0: the family's default */
+  sgk_isa isa; /* SGK_ISA_AUTO: the default */
+  uint32_t sg; /* 0: the ISA's native size */
+  uint32_t wg; /* 0: the family's default */
+  size_t n;    /* 0: the family's default */
   int reps;
   uint32_t threads;
   int json, quick;
 } run_opts;
-
-static int parse_uint(const char *s, unsigned long long max, unsigned long long *out) {
-  char *end;
-  if (!s || !*s || *s == '-') return 0;
-  const unsigned long long v = strtoull(s, &end, 10);
-  if (*end || v > max) return 0;
-  *out = v;
-  return 1;
-}
 
 /* Parses the options shared by run and suite; returns 0 or the exit code for bad usage. */
 static int parse_opts(int argc, char **argv, run_opts *o, int allow_one_isa) {
   for (int i = 0; i < argc; ++i) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     unsigned long long x;
-    if (strcmp(a, "--json") == 0) { o->json = 1; continue; }
-    if (strcmp(a, "--quick") == 0) { o->quick = 1; continue; }
+    if (strcmp(a, "--json") == 0) {
+      o->json = 1;
+      continue;
+    }
+    if (strcmp(a, "--quick") == 0) {
+      o->quick = 1;
+      continue;
+    }
     if (!v) return cli_usage_error("option %s needs a value", a);
     ++i;
     if (strcmp(a, "--isa") == 0 && allow_one_isa) {
       if (sgk_isa_from_name(v, &o->isa) != SGK_SUCCESS)
-        return cli_usage_error("unknown ISA '%s' (auto, scalar, avx2, avx512, neon)", v);
+        return cli_usage_error("%s", sgk_last_error());
     } else if (strcmp(a, "--sg") == 0) {
-      if (!parse_uint(v, 64, &x) || (x != 8 && x != 16 && x != 32))
+      if (!cli_parse_uint(v, 64, &x) || (x != 8 && x != 16 && x != 32))
         return cli_usage_error("--sg %s: the sub-group size must be 8, 16 or 32", v);
       o->sg = (uint32_t)x;
     } else if (strcmp(a, "--wg") == 0) {
-      if (!parse_uint(v, SGK_MAX_WORK_GROUP_SIZE, &x) || x == 0)
-        return cli_usage_error("--wg %s: the work-group size must be 1 .. %u", v, SGK_MAX_WORK_GROUP_SIZE);
+      if (!cli_parse_uint(v, SGK_MAX_WORK_GROUP_SIZE, &x) || x == 0)
+        return cli_usage_error("--wg %s: the work-group size must be 1 .. %u", v,
+                               SGK_MAX_WORK_GROUP_SIZE);
       o->wg = (uint32_t)x;
     } else if (strcmp(a, "--n") == 0) {
-      if (!parse_uint(v, (1ull << 40), &x) || x == 0) return cli_usage_error("--n %s: a positive size", v);
+      if (!cli_parse_uint(v, (1ull << 40), &x) || x == 0)
+        return cli_usage_error("--n %s: a positive size", v);
       o->n = (size_t)x;
     } else if (strcmp(a, "--reps") == 0) {
-      if (!parse_uint(v, 100000, &x) || x == 0) return cli_usage_error("--reps %s: 1 .. 100000", v);
+      if (!cli_parse_uint(v, 100000, &x) || x == 0)
+        return cli_usage_error("--reps %s: 1 .. 100000", v);
       o->reps = (int)x;
     } else if (strcmp(a, "--threads") == 0) {
-      if (!parse_uint(v, SGK_MAX_THREADS, &x)) return cli_usage_error("--threads %s: 0 .. %u", v, SGK_MAX_THREADS);
+      if (!cli_parse_uint(v, SGK_MAX_THREADS, &x))
+        return cli_usage_error("--threads %s: 0 .. %u", v, SGK_MAX_THREADS);
       o->threads = (uint32_t)x;
     } else {
       return cli_usage_error("unknown option '%s'", a);
@@ -77,15 +78,17 @@ static void print_record(const record *rec, int json, int *first) {
   const sgk_family *f = rec->f;
   const char *unit = f->gflops ? "gflops" : "gbps";
   if (json) {
-    printf("%s{\"kernel\": \"%s\", \"seed\": \"%s\", \"variant\": \"%s_w%u\", \"isa\": \"%s\", "
-           "\"sg_size\": %u, \"wg_size\": %u, \"n\": %zu, \"median_s\": %.9g, \"min_s\": %.9g, "
-           "\"%s\": %.6g, \"verified\": %s, \"scalar_median_s\": %.9g, \"speedup\": %.4g, "
-           "\"threads\": %u, \"reps\": %d, \"error\": ",
-           *first ? "" : ",\n", f->name, f->seed, sgk_isa_name(rec->isa), rec->sg,
-           sgk_isa_name(rec->isa), rec->sg, rec->wg, rec->n, rec->r.median_s, rec->r.min_s, unit,
-           rec->r.rate, rec->r.verified ? "true" : "false", rec->scalar_median_s,
-           rec->scalar_median_s > 0 && rec->r.median_s > 0 ? rec->scalar_median_s / rec->r.median_s : 0.0,
-           rec->r.info.threads, rec->r.reps);
+    printf(
+        "%s{\"kernel\": \"%s\", \"seed\": \"%s\", \"variant\": \"%s_w%u\", \"isa\": \"%s\", "
+        "\"sg_size\": %u, \"wg_size\": %u, \"n\": %zu, \"median_s\": %.9g, \"min_s\": %.9g, "
+        "\"%s\": %.6g, \"verified\": %s, \"scalar_median_s\": %.9g, \"speedup\": %.4g, "
+        "\"threads\": %u, \"reps\": %d, \"error\": ",
+        *first ? "" : ",\n", f->name, f->seed, sgk_isa_name(rec->isa), rec->sg,
+        sgk_isa_name(rec->isa), rec->sg, rec->wg, rec->n, rec->r.median_s, rec->r.min_s, unit,
+        rec->r.rate, rec->r.verified ? "true" : "false", rec->scalar_median_s,
+        rec->scalar_median_s > 0 && rec->r.median_s > 0 ? rec->scalar_median_s / rec->r.median_s
+                                                        : 0.0,
+        rec->r.info.threads, rec->r.reps);
     cli_print_json_string(rec->status == SGK_SUCCESS && rec->r.verified ? "" : rec->r.message);
     printf("}");
     *first = 0;
@@ -105,7 +108,8 @@ static void print_record(const record *rec, int json, int *first) {
   if (rec->scalar_median_s > 0 && rec->r.median_s > 0)
     snprintf(speed, sizeof speed, "%.2fx", rec->scalar_median_s / rec->r.median_s);
   char scalar[32] = "-";
-  if (rec->scalar_median_s > 0) snprintf(scalar, sizeof scalar, "%.3f ms", rec->scalar_median_s * 1e3);
+  if (rec->scalar_median_s > 0)
+    snprintf(scalar, sizeof scalar, "%.3f ms", rec->scalar_median_s * 1e3);
   printf("%-18s %-7s %3u %5u %10zu %9.3f ms %6.2f %-6s %10s %8s  %s\n", f->name,
          sgk_isa_name(rec->isa), rec->sg, rec->wg, rec->n, rec->r.median_s * 1e3, rec->r.rate,
          f->gflops ? "GF/s" : "GB/s", scalar, speed, rec->r.verified ? "yes" : rec->r.message);
@@ -189,7 +193,9 @@ int cli_suite(int argc, char **argv) {
   run_opts o = {SGK_ISA_AUTO, 0, 0, 0, 3, 0, 0, 0};
   int bad = parse_opts(argc, argv, &o, 0);
   if (bad) return bad;
-  if (o.wg || o.n) return cli_usage_error("suite: --wg and --n are run options; the suite uses each kernel's sizes");
+  if (o.wg || o.n)
+    return cli_usage_error(
+        "suite: --wg and --n are run options; the suite uses each kernel's sizes");
   static const sgk_isa isas[] = {SGK_ISA_SCALAR, SGK_ISA_AVX2, SGK_ISA_AVX512, SGK_ISA_NEON};
   static const uint32_t widths[] = {8, 16, 32};
   int first = 1, failures = 0, verified = 0;
@@ -222,8 +228,10 @@ int cli_suite(int argc, char **argv) {
           measure(&rec, &c, o.reps, o.threads);
           if (isas[ii] == SGK_ISA_SCALAR && rec.status == SGK_SUCCESS) scalar_s = rec.r.median_s;
           rec.scalar_median_s = scalar_s;
-          if (rec.status == SGK_SUCCESS && rec.r.verified) verified++;
-          else failures++;
+          if (rec.status == SGK_SUCCESS && rec.r.verified)
+            verified++;
+          else
+            failures++;
           print_record(&rec, o.json, &first);
           if (!o.json) fflush(stdout);
         }

@@ -7,12 +7,15 @@
 int main(void) {
   enum { N = 1000, LOCAL = 100 }; /* 10 work-groups; 100 = 6 x 16 + 4: a partial sub-group */
   float x[N], y[N], sums[N / LOCAL];
-  for (int i = 0; i < N; ++i) { x[i] = (float)i; y[i] = 1.0f; }
+  for (int i = 0; i < N; ++i) {
+    x[i] = (float)i;
+    y[i] = 1.0f;
+  }
 
   struct saxpy_args args = {2.0f, x, y, sums};
   sgk_range range = sgk_range_1d(N, LOCAL);
-  sgk_launch_options opt = {0};   /* defaults: best ISA, its native sub-group size */
-  opt.sub_group_size = 16;        /* like [[intel::reqd_sub_group_size(16)]] */
+  sgk_launch_options opt = {0}; /* defaults: best ISA, its native sub-group size */
+  opt.sub_group_size = 16;      /* like [[intel::reqd_sub_group_size(16)]] */
   sgk_launch_info info;
   sgk_status st = sgk_launch(&saxpy_sum, &range, &opt, &args, &info);
   if (st != SGK_SUCCESS) {

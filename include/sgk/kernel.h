@@ -7,6 +7,8 @@
  * its active-lane mask, work-item queries, masked memory ops, SYCL-semantics collectives,
  * work-group collectives over the phase model, and atomics. Semantics that the ISA layer leaves
  * open are pinned here, so every backend gives the same answer. */
+/* X-macro tables and macro bodies: laid out by hand. */
+// clang-format off
 #ifndef SGK_KERNEL_H
 #define SGK_KERNEL_H
 
@@ -75,35 +77,34 @@ SGK_INLINE void sgk__fault(const sgk_wg *wg, int fault) {
 }
 SGK_INLINE sgk_wg *sgk__mut(const sgk_wg *wg) { return (sgk_wg *)wg; } /* the runtime's own copy */
 
-#define SGK_KERNEL(name, args_type, a, wg)                                                        \
-  SGK__KERNEL(name, args_type, a, wg, NULL, , )
-#define SGK_KERNEL_SLM(name, args_type, a, wg, bytes)                                             \
-  SGK__EMIT_SLM_FN(name, args_type, a, bytes)                                                     \
-  SGK__KERNEL(name, args_type, a, wg, name##__slm_bytes,                                          \
+#define SGK_KERNEL(name, args_type, a, wg) SGK__KERNEL(name, args_type, a, wg, NULL, , )
+#define SGK_KERNEL_SLM(name, args_type, a, wg, bytes)                                              \
+  SGK__EMIT_SLM_FN(name, args_type, a, bytes)                                                      \
+  SGK__KERNEL(name, args_type, a, wg, name##__slm_bytes,                                           \
               SGK__COMMA __attribute__((unused)) int sgk_slm_needs_SGK_KERNEL_SLM, SGK__COMMA 1)
 #define SGK__COMMA ,
 #if defined(SGK_EMIT_KERNEL_TABLES)
-#define SGK__EMIT_SLM_FN(name, args_type, a, bytes)                                               \
-  static size_t name##__slm_bytes(size_t sgk_wg_size, const void *sgk__args) {                    \
-    const args_type *a = (const args_type *)sgk__args;                                           \
-    (void)a;                                                                                     \
-    (void)sgk_wg_size;                                                                           \
-    return (size_t)(bytes);                                                                      \
+#define SGK__EMIT_SLM_FN(name, args_type, a, bytes)                                                \
+  static size_t name##__slm_bytes(size_t sgk_wg_size, const void *sgk__args) {                     \
+    const args_type *a = (const args_type *)sgk__args;                                             \
+    (void)a;                                                                                       \
+    (void)sgk_wg_size;                                                                             \
+    return (size_t)(bytes);                                                                        \
   }
 #else
 #define SGK__EMIT_SLM_FN(name, args_type, a, bytes)
 #endif
-#define SGK__KERNEL(name, args_type, a, wg, slm_fn, SLM_PARAM, SLM_ARG)                           \
-  void SGK_VARIANT_NAME(name)(const sgk_wg *wg, const void *sgk__args);                          \
-  SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a SLM_PARAM);                  \
-  void SGK_VARIANT_NAME(name)(const sgk_wg *wg, const void *sgk__args) {                         \
-    name##__body(wg, (const args_type *)sgk__args SLM_ARG);                                      \
-    if (wg->loop_open) { /* a return inside SGK_FOR_EACH_SUBGROUP */                             \
-      sgk__mut(wg)->loop_open = 0;                                                               \
-      sgk__fault(wg, SGK__FAULT_RETURN);                                                         \
-    }                                                                                            \
-  }                                                                                              \
-  SGK__EMIT_TABLE(name, slm_fn)                                                                  \
+#define SGK__KERNEL(name, args_type, a, wg, slm_fn, SLM_PARAM, SLM_ARG)                            \
+  void SGK_VARIANT_NAME(name)(const sgk_wg *wg, const void *sgk__args);                            \
+  SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a SLM_PARAM);                    \
+  void SGK_VARIANT_NAME(name)(const sgk_wg *wg, const void *sgk__args) {                           \
+    name##__body(wg, (const args_type *)sgk__args SLM_ARG);                                        \
+    if (wg->loop_open) { /* a return inside SGK_FOR_EACH_SUBGROUP */                               \
+      sgk__mut(wg)->loop_open = 0;                                                                 \
+      sgk__fault(wg, SGK__FAULT_RETURN);                                                           \
+    }                                                                                              \
+  }                                                                                                \
+  SGK__EMIT_TABLE(name, slm_fn)                                                                    \
   SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a SLM_PARAM)
 
 /* ------------------------------------------------------------------------------------------------
@@ -112,11 +113,11 @@ SGK_INLINE sgk_wg *sgk__mut(const sgk_wg *wg) { return (sgk_wg *)wg; } /* the ru
  * (get_max_local_range). Every memory op and collective honours the active mask. */
 typedef struct sgk_sg {
   const sgk_wg *wg;
-  uint32_t id;          /* sub-group id in the work-group (SYCL sg.get_group_id()) */
-  uint32_t size;        /* active lanes (SYCL sg.get_local_range()) */
-  uint32_t first;       /* local linear id of lane 0 */
-  bool full;            /* size == W */
-  sgk_mask active;      /* lanes < size */
+  uint32_t id;     /* sub-group id in the work-group (SYCL sg.get_group_id()) */
+  uint32_t size;   /* active lanes (SYCL sg.get_local_range()) */
+  uint32_t first;  /* local linear id of lane 0 */
+  bool full;       /* size == W */
+  sgk_mask active; /* lanes < size */
 } sgk_sg;
 
 SGK_INLINE sgk_sg sgk_sub_group(const sgk_wg *wg, uint32_t id) {
@@ -134,13 +135,20 @@ SGK_INLINE sgk_sg sgk_sub_group(const sgk_wg *wg, uint32_t id) {
  * to the next sub-group; the block must not `return` or `break` (a GPU work-item's early return
  * is `continue` here, or a mask): either ends the launch with SGK_ERROR_KERNEL_CONTROL_FLOW
  * instead of silently skipping the work-group's other sub-groups. */
-#define SGK_FOR_EACH_SUBGROUP(wg, sg)                                                             \
-  for (uint32_t sg##__i = sgk__loop_open(wg); sg##__i < (wg)->num_sub_groups || sgk__loop_close(wg); \
-       sg##__i = sgk__loop_next(wg, sg##__i))                                                    \
-    for (sgk_sg sg = sgk__pass_begin(wg, sg##__i), *sg##__once = &sg; sg##__once;               \
+#define SGK_FOR_EACH_SUBGROUP(wg, sg)                                                              \
+  for (uint32_t sg##__i = sgk__loop_open(wg);                                                      \
+       sg##__i < (wg)->num_sub_groups || sgk__loop_close(wg);                                      \
+       sg##__i = sgk__loop_next(wg, sg##__i))                                                      \
+    for (sgk_sg sg = sgk__pass_begin(wg, sg##__i), *sg##__once = &sg; sg##__once;                  \
          sg##__once = NULL, sgk__mut(wg)->pass_done = 1)
-SGK_INLINE uint32_t sgk__loop_open(const sgk_wg *wg) { sgk__mut(wg)->loop_open = 1; return 0; }
-SGK_INLINE bool sgk__loop_close(const sgk_wg *wg) { sgk__mut(wg)->loop_open = 0; return false; }
+SGK_INLINE uint32_t sgk__loop_open(const sgk_wg *wg) {
+  sgk__mut(wg)->loop_open = 1;
+  return 0;
+}
+SGK_INLINE bool sgk__loop_close(const sgk_wg *wg) {
+  sgk__mut(wg)->loop_open = 0;
+  return false;
+}
 SGK_INLINE sgk_sg sgk__pass_begin(const sgk_wg *wg, uint32_t i) {
   sgk__mut(wg)->pass_done = 0;
   return sgk_sub_group(wg, i);
@@ -164,19 +172,31 @@ SGK_INLINE uint32_t sgk__dim(const sgk_wg *wg, int d) { /* d outside 0 .. dims-1
 SGK_INLINE uint32_t sgk_dims(const sgk_wg *wg) { return wg->dims; }
 SGK_INLINE size_t sgk_group_id(const sgk_wg *wg, int d) { return wg->group_id[sgk__dim(wg, d)]; }
 SGK_INLINE size_t sgk_group_linear_id(const sgk_wg *wg) { return wg->group_linear_id; }
-SGK_INLINE size_t sgk_group_range(const sgk_wg *wg, int d) { return wg->group_range[sgk__dim(wg, d)]; }
-SGK_INLINE size_t sgk_local_range(const sgk_wg *wg, int d) { return wg->local_range[sgk__dim(wg, d)]; }
-SGK_INLINE size_t sgk_global_range(const sgk_wg *wg, int d) { return wg->global_range[sgk__dim(wg, d)]; }
+SGK_INLINE size_t sgk_group_range(const sgk_wg *wg, int d) {
+  return wg->group_range[sgk__dim(wg, d)];
+}
+SGK_INLINE size_t sgk_local_range(const sgk_wg *wg, int d) {
+  return wg->local_range[sgk__dim(wg, d)];
+}
+SGK_INLINE size_t sgk_global_range(const sgk_wg *wg, int d) {
+  return wg->global_range[sgk__dim(wg, d)];
+}
 SGK_INLINE uint32_t sgk_local_linear_range(const sgk_wg *wg) { return wg->local_linear_size; }
 SGK_INLINE uint32_t sgk_num_sub_groups(const sgk_wg *wg) { return wg->num_sub_groups; }
 SGK_INLINE uint32_t sgk_sg_size(sgk_sg sg) { return sg.size; }
-SGK_INLINE uint32_t sgk_sg_max_size(sgk_sg sg) { (void)sg; return SGK_W; }
+SGK_INLINE uint32_t sgk_sg_max_size(sgk_sg sg) {
+  (void)sg;
+  return SGK_W;
+}
 SGK_INLINE uint32_t sgk_sg_group_id(sgk_sg sg) { return sg.id; }
 SGK_INLINE uint32_t sgk_sg_group_range(sgk_sg sg) { return sg.wg->num_sub_groups; }
 SGK_INLINE sgk_mask sgk_sg_mask(sgk_sg sg) { return sg.active; }
 
 /* ---- work-item queries: lane vectors --------------------------------------------------------- */
-SGK_INLINE sgk_u32 sgk_sg_local_id(sgk_sg sg) { (void)sg; return sgk__iota_u32(); }
+SGK_INLINE sgk_u32 sgk_sg_local_id(sgk_sg sg) {
+  (void)sg;
+  return sgk__iota_u32();
+}
 SGK_INLINE sgk_i32 sgk_local_linear_id(sgk_sg sg) {
   return sgk_as_i32_u32(sgk_add_u32(sgk__iota_u32(), sgk_splat_u32(sg.first)));
 }
@@ -207,186 +227,192 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
 
 /* ---- memory: block, block-N, vec payload, gather/scatter, masked ------------------------------
  * Inactive lanes are neither read nor written; loads give 0 in them. */
-#define SGK__MEMORY(T, ct)                                                                        \
-  /* lane i <- p[i] */                                                                           \
-  SGK_INLINE sgk_##T sgk_load_##T(sgk_sg sg, const ct *p) {                                   \
-    return sg.full ? sgk__loadu_##T(p) : sgk__load_masked_##T(sg.active, p);                       \
-  }                                                                                              \
-  SGK_INLINE void sgk_store_##T(sgk_sg sg, ct *p, sgk_##T v) {                                \
-    if (sg.full) sgk__storeu_##T(p, v); else sgk__store_masked_##T(sg.active, p, v);               \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk_load_masked_##T(sgk_sg sg, sgk_mask m, const ct *p) {                \
-    return sgk__load_masked_##T(sgk_mask_and(m, sg.active), p);                                    \
-  }                                                                                              \
-  SGK_INLINE void sgk_store_masked_##T(sgk_sg sg, sgk_mask m, ct *p, sgk_##T v) {             \
-    sgk__store_masked_##T(sgk_mask_and(m, sg.active), p, v);                                       \
-  }                                                                                              \
-  /* SYCL sg.load<n>: element k of lane i <- p[k * W + i] */                                     \
-  SGK_INLINE void sgk_load_block_##T(sgk_sg sg, const ct *p, int n, sgk_##T *out) {           \
-    for (int k = 0; k < n; ++k) out[k] = sgk_load_##T(sg, p + (size_t)k * SGK_W);                \
-  }                                                                                              \
-  SGK_INLINE void sgk_store_block_##T(sgk_sg sg, ct *p, int n, const sgk_##T *in) {           \
-    for (int k = 0; k < n; ++k) sgk_store_##T(sg, p + (size_t)k * SGK_W, in[k]);                 \
-  }                                                                                              \
+#define SGK__MEMORY(T, ct)                                                                          \
+  /* lane i <- p[i] */                                                                              \
+  SGK_INLINE sgk_##T sgk_load_##T(sgk_sg sg, const ct *p) {                                         \
+    return sg.full ? sgk__loadu_##T(p) : sgk__load_masked_##T(sg.active, p);                        \
+  }                                                                                                 \
+  SGK_INLINE void sgk_store_##T(sgk_sg sg, ct *p, sgk_##T v) {                                      \
+    if (sg.full)                                                                                    \
+      sgk__storeu_##T(p, v);                                                                        \
+    else                                                                                            \
+      sgk__store_masked_##T(sg.active, p, v);                                                       \
+  }                                                                                                 \
+  SGK_INLINE sgk_##T sgk_load_masked_##T(sgk_sg sg, sgk_mask m, const ct *p) {                      \
+    return sgk__load_masked_##T(sgk_mask_and(m, sg.active), p);                                     \
+  }                                                                                                 \
+  SGK_INLINE void sgk_store_masked_##T(sgk_sg sg, sgk_mask m, ct *p, sgk_##T v) {                   \
+    sgk__store_masked_##T(sgk_mask_and(m, sg.active), p, v);                                        \
+  }                                                                                                 \
+  /* SYCL sg.load<n>: element k of lane i <- p[k * W + i] */                                        \
+  SGK_INLINE void sgk_load_block_##T(sgk_sg sg, const ct *p, int n, sgk_##T *out) {                 \
+    for (int k = 0; k < n; ++k) out[k] = sgk_load_##T(sg, p + (size_t)k * SGK_W);                   \
+  }                                                                                                 \
+  SGK_INLINE void sgk_store_block_##T(sgk_sg sg, ct *p, int n, const sgk_##T *in) {                 \
+    for (int k = 0; k < n; ++k) sgk_store_##T(sg, p + (size_t)k * SGK_W, in[k]);                    \
+  }                                                                                                 \
   /* sycl::vec<T, n> per work-item: element k of lane i <- p[i * n + k]. A full sub-group and a   \
    * power-of-two n <= 8 load n contiguous vectors and transpose them in registers (element     \
-   * e = i n + k sits in vector e / W, lane e % W); otherwise per-lane gathers. */               \
-  SGK_INLINE void sgk_load_vec_##T(sgk_sg sg, const ct *p, int n, sgk_##T *out) {                \
-    if (sg.full && n <= 8 && (n & (n - 1)) == 0) {                                               \
-      sgk_##T v[8];                                                                              \
-      for (int r = 0; r < n; ++r) v[r] = sgk__loadu_##T(p + (size_t)r * SGK_W);                  \
-      const sgk_u32 e0 = sgk_mul_u32(sgk__iota_u32(), sgk_splat_u32((uint32_t)n));               \
-      for (int k = 0; k < n; ++k) {                                                              \
-        const sgk_u32 e = sgk_add_u32(e0, sgk_splat_u32((uint32_t)k));                           \
-        const sgk_u32 reg = sgk_shr_u32(e, SGK__LOG2_W);                                         \
-        sgk_##T x = sgk__permute_##T(v[0], e);                                                   \
-        for (int r = 1; r < n; ++r)                                                              \
-          x = sgk_select_##T(sgk_eq_u32(reg, sgk_splat_u32((uint32_t)r)), sgk__permute_##T(v[r], e), x); \
-        out[k] = x;                                                                              \
-      }                                                                                          \
-      return;                                                                                    \
-    }                                                                                            \
-    const sgk_i32 idx = sgk_mul_i32(sgk_as_i32_u32(sgk__iota_u32()), sgk_splat_i32(n));          \
-    for (int k = 0; k < n; ++k) out[k] = sgk__gather_masked_##T(sg.active, p + k, idx);            \
-  }                                                                                              \
-  SGK_INLINE void sgk_store_vec_##T(sgk_sg sg, ct *p, int n, const sgk_##T *in) {                \
-    if (sg.full && n <= 8 && (n & (n - 1)) == 0) {                                               \
-      const uint32_t log2n = n >= 8 ? 3u : n >= 4 ? 2u : n >= 2 ? 1u : 0u;                       \
-      for (int r = 0; r < n; ++r) {                                                              \
-        /* lane t of vector r is element e = r W + t: in[e % n], lane e / n */                   \
-        const sgk_u32 e = sgk_add_u32(sgk__iota_u32(), sgk_splat_u32((uint32_t)(r * SGK_W)));    \
-        const sgk_u32 lane = sgk_shr_u32(e, log2n);                                              \
-        const sgk_u32 k = sgk_and_u32(e, sgk_splat_u32((uint32_t)n - 1));                        \
-        sgk_##T x = sgk__permute_##T(in[0], lane);                                               \
-        for (int j = 1; j < n; ++j)                                                              \
-          x = sgk_select_##T(sgk_eq_u32(k, sgk_splat_u32((uint32_t)j)), sgk__permute_##T(in[j], lane), x); \
-        sgk__storeu_##T(p + (size_t)r * SGK_W, x);                                               \
-      }                                                                                          \
-      return;                                                                                    \
-    }                                                                                            \
-    const sgk_i32 idx = sgk_mul_i32(sgk_as_i32_u32(sgk__iota_u32()), sgk_splat_i32(n));          \
-    for (int k = 0; k < n; ++k) sgk__scatter_masked_##T(sg.active, p + k, idx, in[k]);             \
-  }                                                                                              \
-  /* lane i <- base[idx[i]] */                                                                   \
-  SGK_INLINE sgk_##T sgk_gather_##T(sgk_sg sg, const ct *base, sgk_i32 idx) {                 \
-    return sgk__gather_masked_##T(sg.active, base, idx);                                           \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk_gather_masked_##T(sgk_sg sg, sgk_mask m, const ct *base,             \
-                                              sgk_i32 idx) {                                     \
-    return sgk__gather_masked_##T(sgk_mask_and(m, sg.active), base, idx);                          \
-  }                                                                                              \
-  /* base[idx[i]] <- lane i; where indices repeat, the highest lane wins */                      \
-  SGK_INLINE void sgk_scatter_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) {              \
-    sgk__scatter_masked_##T(sg.active, base, idx, v);                                              \
-  }                                                                                              \
-  SGK_INLINE void sgk_scatter_masked_##T(sgk_sg sg, sgk_mask m, ct *base, sgk_i32 idx,        \
-                                            sgk_##T v) {                                         \
-    sgk__scatter_masked_##T(sgk_mask_and(m, sg.active), base, idx, v);                             \
+   * e = i n + k sits in vector e / W, lane e % W); otherwise per-lane gathers. */ \
+  SGK_INLINE void sgk_load_vec_##T(sgk_sg sg, const ct *p, int n, sgk_##T *out) {                   \
+    if (sg.full && n <= 8 && (n & (n - 1)) == 0) {                                                  \
+      sgk_##T v[8];                                                                                 \
+      for (int r = 0; r < n; ++r) v[r] = sgk__loadu_##T(p + (size_t)r * SGK_W);                     \
+      const sgk_u32 e0 = sgk_mul_u32(sgk__iota_u32(), sgk_splat_u32((uint32_t)n));                  \
+      for (int k = 0; k < n; ++k) {                                                                 \
+        const sgk_u32 e = sgk_add_u32(e0, sgk_splat_u32((uint32_t)k));                              \
+        const sgk_u32 reg = sgk_shr_u32(e, SGK__LOG2_W);                                            \
+        sgk_##T x = sgk__permute_##T(v[0], e);                                                      \
+        for (int r = 1; r < n; ++r)                                                                 \
+          x = sgk_select_##T(sgk_eq_u32(reg, sgk_splat_u32((uint32_t)r)),                           \
+                             sgk__permute_##T(v[r], e), x);                                         \
+        out[k] = x;                                                                                 \
+      }                                                                                             \
+      return;                                                                                       \
+    }                                                                                               \
+    const sgk_i32 idx = sgk_mul_i32(sgk_as_i32_u32(sgk__iota_u32()), sgk_splat_i32(n));             \
+    for (int k = 0; k < n; ++k) out[k] = sgk__gather_masked_##T(sg.active, p + k, idx);             \
+  }                                                                                                 \
+  SGK_INLINE void sgk_store_vec_##T(sgk_sg sg, ct *p, int n, const sgk_##T *in) {                   \
+    if (sg.full && n <= 8 && (n & (n - 1)) == 0) {                                                  \
+      const uint32_t log2n = n >= 8 ? 3u : n >= 4 ? 2u : n >= 2 ? 1u : 0u;                          \
+      for (int r = 0; r < n; ++r) {                                                                 \
+        /* lane t of vector r is element e = r W + t: in[e % n], lane e / n */                      \
+        const sgk_u32 e = sgk_add_u32(sgk__iota_u32(), sgk_splat_u32((uint32_t)(r * SGK_W)));       \
+        const sgk_u32 lane = sgk_shr_u32(e, log2n);                                                 \
+        const sgk_u32 k = sgk_and_u32(e, sgk_splat_u32((uint32_t)n - 1));                           \
+        sgk_##T x = sgk__permute_##T(in[0], lane);                                                  \
+        for (int j = 1; j < n; ++j)                                                                 \
+          x = sgk_select_##T(sgk_eq_u32(k, sgk_splat_u32((uint32_t)j)),                             \
+                             sgk__permute_##T(in[j], lane), x);                                     \
+        sgk__storeu_##T(p + (size_t)r * SGK_W, x);                                                  \
+      }                                                                                             \
+      return;                                                                                       \
+    }                                                                                               \
+    const sgk_i32 idx = sgk_mul_i32(sgk_as_i32_u32(sgk__iota_u32()), sgk_splat_i32(n));             \
+    for (int k = 0; k < n; ++k) sgk__scatter_masked_##T(sg.active, p + k, idx, in[k]);              \
+  }                                                                                                 \
+  /* lane i <- base[idx[i]] */                                                                      \
+  SGK_INLINE sgk_##T sgk_gather_##T(sgk_sg sg, const ct *base, sgk_i32 idx) {                       \
+    return sgk__gather_masked_##T(sg.active, base, idx);                                            \
+  }                                                                                                 \
+  SGK_INLINE sgk_##T sgk_gather_masked_##T(sgk_sg sg, sgk_mask m, const ct *base, sgk_i32 idx) {    \
+    return sgk__gather_masked_##T(sgk_mask_and(m, sg.active), base, idx);                           \
+  }                                                                                                 \
+  /* base[idx[i]] <- lane i; where indices repeat, the highest lane wins */                         \
+  SGK_INLINE void sgk_scatter_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) {                    \
+    sgk__scatter_masked_##T(sg.active, base, idx, v);                                               \
+  }                                                                                                 \
+  SGK_INLINE void sgk_scatter_masked_##T(sgk_sg sg, sgk_mask m, ct *base, sgk_i32 idx,              \
+                                         sgk_##T v) {                                               \
+    sgk__scatter_masked_##T(sgk_mask_and(m, sg.active), base, idx, v);                              \
   }
 
 /* ---- sub-group collectives (SYCL 2020 names) --------------------------------------------------
  * A shuffle whose source lane is not active (>= sg.size) leaves the lane's own value. */
-#define SGK__SHUFFLES(T, ct)                                                                      \
-  SGK_INLINE sgk_##T sgk_group_broadcast_##T(sgk_sg sg, sgk_##T x, uint32_t id) {             \
-    return id < sg.size ? sgk__broadcast_##T(x, id) : x;                                         \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk_select_from_group_##T(sgk_sg sg, sgk_##T x, sgk_u32 idx) {           \
-    const sgk_##T r = sgk__permute_##T(x, idx);                                                  \
-    return sgk_select_##T(sgk_lt_u32(idx, sgk_splat_u32(sg.size)), r, x);                        \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk_shift_group_left_##T(sgk_sg sg, sgk_##T x, uint32_t delta) {         \
-    if (delta == 0) return x;                                                                    \
-    if (delta >= sg.size) return x;                                                              \
-    const sgk_mask ok = sgk_mask_first_n(sg.size - delta);                                       \
-    return sgk_select_##T(ok, sgk__rotate_##T(x, delta), x);                                 \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk_shift_group_right_##T(sgk_sg sg, sgk_##T x, uint32_t delta) {        \
-    (void)sg;                                                                                    \
-    if (delta == 0 || delta >= SGK_W) return x;                                                  \
-    return sgk_select_##T(sgk_mask_not(sgk_mask_first_n(delta)), sgk__rotate_##T(x, SGK_W - delta), x); \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk_permute_group_by_xor_##T(sgk_sg sg, sgk_##T x, uint32_t mask) {      \
-    const sgk_u32 idx = sgk_xor_u32(sgk__iota_u32(), sgk_splat_u32(mask));                       \
-    return sgk_select_from_group_##T(sg, x, idx);                                                \
+#define SGK__SHUFFLES(T, ct)                                                                       \
+  SGK_INLINE sgk_##T sgk_group_broadcast_##T(sgk_sg sg, sgk_##T x, uint32_t id) {                  \
+    return id < sg.size ? sgk__broadcast_##T(x, id) : x;                                           \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_select_from_group_##T(sgk_sg sg, sgk_##T x, sgk_u32 idx) {                \
+    const sgk_##T r = sgk__permute_##T(x, idx);                                                    \
+    return sgk_select_##T(sgk_lt_u32(idx, sgk_splat_u32(sg.size)), r, x);                          \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_shift_group_left_##T(sgk_sg sg, sgk_##T x, uint32_t delta) {              \
+    if (delta == 0) return x;                                                                      \
+    if (delta >= sg.size) return x;                                                                \
+    const sgk_mask ok = sgk_mask_first_n(sg.size - delta);                                         \
+    return sgk_select_##T(ok, sgk__rotate_##T(x, delta), x);                                       \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_shift_group_right_##T(sgk_sg sg, sgk_##T x, uint32_t delta) {             \
+    (void)sg;                                                                                      \
+    if (delta == 0 || delta >= SGK_W) return x;                                                    \
+    return sgk_select_##T(sgk_mask_not(sgk_mask_first_n(delta)),                                   \
+                          sgk__rotate_##T(x, SGK_W - delta), x);                                   \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_permute_group_by_xor_##T(sgk_sg sg, sgk_##T x, uint32_t mask) {           \
+    const sgk_u32 idx = sgk_xor_u32(sgk__iota_u32(), sgk_splat_u32(mask));                         \
+    return sgk_select_from_group_##T(sg, x, idx);                                                  \
   }
 
 /* reduce_over_group / inclusive_scan_over_group / exclusive_scan_over_group for one operator.
  * pad: what inactive lanes hold so that they do not change the result (-0.0 for a float sum, so
  * that a sum of -0.0 stays -0.0); ident: SYCL's known identity, lane 0 of an exclusive scan. */
-#define SGK__GROUP_OP(T, ct, op, pad, ident)                                                      \
-  SGK_INLINE ct sgk_reduce_##op##_##T(sgk_sg sg, sgk_##T x) {                                 \
-    if (!sg.full) x = sgk_select_##T(sg.active, x, sgk_splat_##T(pad));                          \
-    return sgk__reduce_full_##op##_##T(x);                                                       \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk_inclusive_scan_##op##_##T(sgk_sg sg, sgk_##T x) {                    \
-    if (!sg.full) x = sgk_select_##T(sg.active, x, sgk_splat_##T(pad));                          \
-    return sgk__scan_full_##op##_##T(x);                                                         \
-  }                                                                                              \
-  /* exclusive[i] = inclusive[i - 1], the identity in lane 0 */                                 \
-  SGK_INLINE sgk_##T sgk__exclusive_of_##op##_##T(sgk_##T inc) {                                 \
-    return sgk_select_##T(sgk_mask_first_n(1), sgk_splat_##T(ident),                             \
-                          sgk__rotate_##T(inc, SGK_W - 1));                                         \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk_exclusive_scan_##op##_##T(sgk_sg sg, sgk_##T x) {                    \
-    return sgk__exclusive_of_##op##_##T(sgk_inclusive_scan_##op##_##T(sg, x));                   \
-  }                                                                                              \
+#define SGK__GROUP_OP(T, ct, op, pad, ident)                                                       \
+  SGK_INLINE ct sgk_reduce_##op##_##T(sgk_sg sg, sgk_##T x) {                                      \
+    if (!sg.full) x = sgk_select_##T(sg.active, x, sgk_splat_##T(pad));                            \
+    return sgk__reduce_full_##op##_##T(x);                                                         \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_inclusive_scan_##op##_##T(sgk_sg sg, sgk_##T x) {                         \
+    if (!sg.full) x = sgk_select_##T(sg.active, x, sgk_splat_##T(pad));                            \
+    return sgk__scan_full_##op##_##T(x);                                                           \
+  }                                                                                                \
+  /* exclusive[i] = inclusive[i - 1], the identity in lane 0 */                                    \
+  SGK_INLINE sgk_##T sgk__exclusive_of_##op##_##T(sgk_##T inc) {                                   \
+    return sgk_select_##T(sgk_mask_first_n(1), sgk_splat_##T(ident),                               \
+                          sgk__rotate_##T(inc, SGK_W - 1));                                        \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_exclusive_scan_##op##_##T(sgk_sg sg, sgk_##T x) {                         \
+    return sgk__exclusive_of_##op##_##T(sgk_inclusive_scan_##op##_##T(sg, x));                     \
+  }                                                                                                \
   /* Work-group scope over the phase model: x[s] is sub-group s's value. Sub-group results are  \
-   * combined in sub-group order. */                                                             \
-  SGK_INLINE ct sgk_wg_reduce_##op##_##T(const sgk_wg *wg, const sgk_##T *x) {                \
-    ct acc = sgk_reduce_##op##_##T(sgk_sub_group(wg, 0), x[0]);                                  \
-    for (uint32_t s = 1; s < wg->num_sub_groups; ++s)                                            \
-      acc = sgk__##op##1_##T(acc, sgk_reduce_##op##_##T(sgk_sub_group(wg, s), x[s]));            \
-    return acc;                                                                                  \
-  }                                                                                              \
-  SGK_INLINE void sgk_wg_inclusive_scan_##op##_##T(const sgk_wg *wg, const sgk_##T *x,        \
-                                                      sgk_##T *out) {                            \
-    sgk_##T carry = sgk_splat_##T(ident);                                                        \
-    for (uint32_t s = 0; s < wg->num_sub_groups; ++s) {                                          \
-      const sgk_sg sg = sgk_sub_group(wg, s);                                                    \
-      const sgk_##T inc = sgk_inclusive_scan_##op##_##T(sg, x[s]);                               \
-      out[s] = s ? sgk_##op##_##T(carry, inc) : inc;                                             \
-      carry = sgk__broadcast_##T(out[s], sg.size - 1);                                           \
-    }                                                                                            \
-  }                                                                                              \
-  SGK_INLINE void sgk_wg_exclusive_scan_##op##_##T(const sgk_wg *wg, const sgk_##T *x,        \
-                                                      sgk_##T *out) {                            \
-    sgk_##T carry = sgk_splat_##T(ident);                                                        \
-    for (uint32_t s = 0; s < wg->num_sub_groups; ++s) {                                          \
-      const sgk_sg sg = sgk_sub_group(wg, s);                                                    \
-      const sgk_##T inc = sgk_inclusive_scan_##op##_##T(sg, x[s]);                               \
-      const sgk_##T exc = sgk__exclusive_of_##op##_##T(inc);                                     \
-      out[s] = s ? sgk_select_##T(sgk_mask_first_n(1), carry, sgk_##op##_##T(carry, exc)) : exc; \
-      carry = s ? sgk_##op##_##T(carry, sgk__broadcast_##T(inc, sg.size - 1))                   \
-                : sgk__broadcast_##T(inc, sg.size - 1);                                          \
-    }                                                                                            \
+   * combined in sub-group order. */  \
+  SGK_INLINE ct sgk_wg_reduce_##op##_##T(const sgk_wg *wg, const sgk_##T *x) {                     \
+    ct acc = sgk_reduce_##op##_##T(sgk_sub_group(wg, 0), x[0]);                                    \
+    for (uint32_t s = 1; s < wg->num_sub_groups; ++s)                                              \
+      acc = sgk__##op##1_##T(acc, sgk_reduce_##op##_##T(sgk_sub_group(wg, s), x[s]));              \
+    return acc;                                                                                    \
+  }                                                                                                \
+  SGK_INLINE void sgk_wg_inclusive_scan_##op##_##T(const sgk_wg *wg, const sgk_##T *x,             \
+                                                   sgk_##T *out) {                                 \
+    sgk_##T carry = sgk_splat_##T(ident);                                                          \
+    for (uint32_t s = 0; s < wg->num_sub_groups; ++s) {                                            \
+      const sgk_sg sg = sgk_sub_group(wg, s);                                                      \
+      const sgk_##T inc = sgk_inclusive_scan_##op##_##T(sg, x[s]);                                 \
+      out[s] = s ? sgk_##op##_##T(carry, inc) : inc;                                               \
+      carry = sgk__broadcast_##T(out[s], sg.size - 1);                                             \
+    }                                                                                              \
+  }                                                                                                \
+  SGK_INLINE void sgk_wg_exclusive_scan_##op##_##T(const sgk_wg *wg, const sgk_##T *x,             \
+                                                   sgk_##T *out) {                                 \
+    sgk_##T carry = sgk_splat_##T(ident);                                                          \
+    for (uint32_t s = 0; s < wg->num_sub_groups; ++s) {                                            \
+      const sgk_sg sg = sgk_sub_group(wg, s);                                                      \
+      const sgk_##T inc = sgk_inclusive_scan_##op##_##T(sg, x[s]);                                 \
+      const sgk_##T exc = sgk__exclusive_of_##op##_##T(inc);                                       \
+      out[s] = s ? sgk_select_##T(sgk_mask_first_n(1), carry, sgk_##op##_##T(carry, exc)) : exc;   \
+      carry = s ? sgk_##op##_##T(carry, sgk__broadcast_##T(inc, sg.size - 1))                      \
+                : sgk__broadcast_##T(inc, sg.size - 1);                                            \
+    }                                                                                              \
   }
 
-#define SGK__WG_BROADCAST(T, ct)                                                                  \
-  /* Work-group broadcast of work-item local_linear_id's value (x[s]: sub-group s's value). */  \
-  SGK_INLINE ct sgk_wg_broadcast_##T(const sgk_wg *wg, const sgk_##T *x,                      \
-                                        uint32_t local_linear_id) {                              \
-    if (local_linear_id >= wg->local_linear_size) local_linear_id = 0;                           \
-    return sgk_extract_##T(x[local_linear_id / SGK_W], (int)(local_linear_id % SGK_W));          \
+#define SGK__WG_BROADCAST(T, ct)                                                                   \
+  /* Work-group broadcast of work-item local_linear_id's value (x[s]: sub-group s's value). */     \
+  SGK_INLINE ct sgk_wg_broadcast_##T(const sgk_wg *wg, const sgk_##T *x,                           \
+                                     uint32_t local_linear_id) {                                   \
+    if (local_linear_id >= wg->local_linear_size) local_linear_id = 0;                             \
+    return sgk_extract_##T(x[local_linear_id / SGK_W], (int)(local_linear_id % SGK_W));            \
   }
 
-#define SGK__ALL_OPS(T, ct, ADD_PAD, MIN_PAD, MAX_PAD)                                            \
-  SGK__MEMORY(T, ct) SGK__SHUFFLES(T, ct) SGK__WG_BROADCAST(T, ct)                                \
-  SGK__GROUP_OP(T, ct, add, ADD_PAD, 0) SGK__GROUP_OP(T, ct, mul, 1, 1)                           \
-  SGK__GROUP_OP(T, ct, min, MIN_PAD, MIN_PAD) SGK__GROUP_OP(T, ct, max, MAX_PAD, MAX_PAD)
-#define SGK__BIT_OPS(T, ct)                                                                       \
-  SGK__GROUP_OP(T, ct, and, (ct)~(ct)0, (ct)~(ct)0) SGK__GROUP_OP(T, ct, or, 0, 0)                \
-  SGK__GROUP_OP(T, ct, xor, 0, 0)
+#define SGK__ALL_OPS(T, ct, ADD_PAD, MIN_PAD, MAX_PAD)                                             \
+  SGK__MEMORY(T, ct)                                                                               \
+  SGK__SHUFFLES(T, ct) SGK__WG_BROADCAST(T, ct) SGK__GROUP_OP(T, ct, add, ADD_PAD, 0)              \
+      SGK__GROUP_OP(T, ct, mul, 1, 1) SGK__GROUP_OP(T, ct, min, MIN_PAD, MIN_PAD)                  \
+          SGK__GROUP_OP(T, ct, max, MAX_PAD, MAX_PAD)
+#define SGK__BIT_OPS(T, ct)                                                                        \
+  SGK__GROUP_OP(T, ct, and, (ct) ~(ct)0, (ct) ~(ct)0)                                              \
+  SGK__GROUP_OP(T, ct, or, 0, 0) SGK__GROUP_OP(T, ct, xor, 0, 0)
 
-SGK__ALL_OPS(i32, int32_t, 0, INT32_MAX, INT32_MIN) SGK__BIT_OPS(i32, int32_t)
-SGK__ALL_OPS(u32, uint32_t, 0, UINT32_MAX, 0) SGK__BIT_OPS(u32, uint32_t)
-SGK__ALL_OPS(i64, int64_t, 0, INT64_MAX, INT64_MIN) SGK__BIT_OPS(i64, int64_t)
-SGK__ALL_OPS(u64, uint64_t, 0, UINT64_MAX, 0) SGK__BIT_OPS(u64, uint64_t)
-SGK__ALL_OPS(f32, float, -0.0f, __builtin_inff(), -__builtin_inff())
-SGK__ALL_OPS(f64, double, -0.0, __builtin_inf(), -__builtin_inf())
+SGK__ALL_OPS(i32, int32_t, 0, INT32_MAX, INT32_MIN)
+SGK__BIT_OPS(i32, int32_t) SGK__ALL_OPS(u32, uint32_t, 0, UINT32_MAX, 0) SGK__BIT_OPS(u32, uint32_t)
+    SGK__ALL_OPS(i64, int64_t, 0, INT64_MAX, INT64_MIN) SGK__BIT_OPS(i64, int64_t)
+        SGK__ALL_OPS(u64, uint64_t, 0, UINT64_MAX, 0) SGK__BIT_OPS(u64, uint64_t)
+            SGK__ALL_OPS(f32, float, -0.0f, __builtin_inff(), -__builtin_inff())
+                SGK__ALL_OPS(f64, double, -0.0, __builtin_inf(), -__builtin_inf())
 
-/* ---- votes ------------------------------------------------------------------------------------ */
-/* Bit i set for each active lane i where m holds (sub_group ballot). */
-SGK_INLINE uint32_t sgk_ballot(sgk_sg sg, sgk_mask m) {
+    /* ---- votes ------------------------------------------------------------------------------------ */
+    /* Bit i set for each active lane i where m holds (sub_group ballot). */
+    SGK_INLINE uint32_t sgk_ballot(sgk_sg sg, sgk_mask m) {
   return sgk_mask_bits(sgk_mask_and(m, sg.active));
 }
 SGK_INLINE bool sgk_any_of_group(sgk_sg sg, sgk_mask m) { return sgk_ballot(sg, m) != 0; }
@@ -404,69 +430,77 @@ SGK_INLINE bool sgk_wg_all_of(const sgk_wg *wg, const sgk_mask *m) {
     if (!sgk_all_of_group(sgk_sub_group(wg, s), m[s])) return false;
   return true;
 }
-SGK_INLINE bool sgk_wg_none_of(const sgk_wg *wg, const sgk_mask *m) { return !sgk_wg_any_of(wg, m); }
+SGK_INLINE bool sgk_wg_none_of(const sgk_wg *wg, const sgk_mask *m) {
+  return !sgk_wg_any_of(wg, m);
+}
 
 /* ---- atomics ------------------------------------------------------------------------------------
  * Local (SLM) atomics: the backend contract's local read-modify-writes (one thread owns the
  * work-group; lanes that hit one address all count, in lane order). sgk_atomic_fetch_add_local
  * returns each lane's old value in that order. Global atomics are real atomics (relaxed), lane by
  * lane in lane order. */
-#define SGK__GLOBAL_RMW(T, ct, ...)                                                               \
+#define SGK__GLOBAL_RMW(T, ct, ...)                                                                \
   SGK_INLINE void sgk__global_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, sgk__rmw op) { \
-    int32_t at[SGK_W];                                                                           \
-    ct val[SGK_W];                                                                               \
-    sgk__storeu_i32(at, idx);                                                                    \
-    sgk__storeu_##T(val, v);                                                                     \
-    SGK__FOR_LANES(m, i) {                                                                       \
-      ct *p = base + at[i];                                                                      \
-      const ct x = val[i];                                                                       \
-      switch (op) {                                                                              \
-        case SGK__RMW_ADD: __atomic_fetch_add(p, x, __ATOMIC_RELAXED); break;                    \
-        case SGK__RMW_AND: __atomic_fetch_and(p, x, __ATOMIC_RELAXED); break;                    \
-        case SGK__RMW_OR: __atomic_fetch_or(p, x, __ATOMIC_RELAXED); break;                      \
-        case SGK__RMW_XOR: __atomic_fetch_xor(p, x, __ATOMIC_RELAXED); break;                    \
-        case SGK__RMW_MIN:                                                                       \
-        case SGK__RMW_MAX: { /* compare-and-swap until the stored value needs no change */      \
-          ct cur = __atomic_load_n(p, __ATOMIC_RELAXED);                                         \
-          while (sgk__apply1_##T(op, cur, x) != cur &&                                           \
-                 !__atomic_compare_exchange_n(p, &cur, x, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {} \
-          break;                                                                                 \
-        }                                                                                        \
-      }                                                                                          \
-    }                                                                                            \
-  }                                                                                              \
-  /* Each lane's old value, as if the lanes went one at a time in lane order. */                 \
+    int32_t at[SGK_W];                                                                             \
+    ct val[SGK_W];                                                                                 \
+    sgk__storeu_i32(at, idx);                                                                      \
+    sgk__storeu_##T(val, v);                                                                       \
+    SGK__FOR_LANES(m, i) {                                                                         \
+      ct *p = base + at[i];                                                                        \
+      const ct x = val[i];                                                                         \
+      switch (op) {                                                                                \
+        case SGK__RMW_ADD: __atomic_fetch_add(p, x, __ATOMIC_RELAXED); break;                      \
+        case SGK__RMW_AND: __atomic_fetch_and(p, x, __ATOMIC_RELAXED); break;                      \
+        case SGK__RMW_OR: __atomic_fetch_or(p, x, __ATOMIC_RELAXED); break;                        \
+        case SGK__RMW_XOR: __atomic_fetch_xor(p, x, __ATOMIC_RELAXED); break;                      \
+        case SGK__RMW_MIN:                                                                         \
+        case SGK__RMW_MAX: { /* compare-and-swap until the stored value needs no change */         \
+          ct cur = __atomic_load_n(p, __ATOMIC_RELAXED);                                           \
+          while (                                                                                  \
+              sgk__apply1_##T(op, cur, x) != cur &&                                                \
+              !__atomic_compare_exchange_n(p, &cur, x, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {}  \
+          break;                                                                                   \
+        }                                                                                          \
+      }                                                                                            \
+    }                                                                                              \
+  }                                                                                                \
+  /* Each lane's old value, as if the lanes went one at a time in lane order. */                   \
   SGK_INLINE sgk_##T sgk_atomic_fetch_add_local_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) { \
-    return sgk__local_fetch_add_##T(sg.active, base, idx, v);                                    \
-  }                                                                                              \
-  /* Uniform (one work-item's) global atomic add, like the seeds' `if (loc_id == 0) fetch_add` */ \
-  SGK_INLINE ct sgk_atomic_fetch_add_##T(ct *p, ct v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+    return sgk__local_fetch_add_##T(sg.active, base, idx, v);                                      \
+  }                                                                                                \
+  /* Uniform (one work-item's) global atomic add, like the seeds' `if (loc_id == 0) fetch_add` */  \
+  SGK_INLINE ct sgk_atomic_fetch_add_##T(ct *p, ct v) {                                            \
+    return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);                                             \
+  }
 SGK__TYPES_INT(SGK__GLOBAL_RMW, ~)
 
 /* Uniform global atomic add on floats (SYCL atomic_ref<float/double>::fetch_add): a
  * compare-and-swap loop on the bits. */
-#define SGK__FLOAT_ATOMIC_ADD(T, ct, ut)                                                          \
-  SGK_INLINE ct sgk_atomic_fetch_add_##T(ct *p, ct v) {                                          \
-    ut *bits = (ut *)p;                                                                          \
-    ut old = __atomic_load_n(bits, __ATOMIC_RELAXED), want;                                      \
-    ct cur;                                                                                      \
-    do {                                                                                         \
-      memcpy(&cur, &old, sizeof cur);                                                            \
-      const ct sum = cur + v;                                                                    \
-      memcpy(&want, &sum, sizeof want);                                                          \
-    } while (!__atomic_compare_exchange_n(bits, &old, want, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)); \
-    return cur;                                                                                  \
+#define SGK__FLOAT_ATOMIC_ADD(T, ct, ut)                                                           \
+  SGK_INLINE ct sgk_atomic_fetch_add_##T(ct *p, ct v) {                                            \
+    ut *bits = (ut *)p;                                                                            \
+    ut old = __atomic_load_n(bits, __ATOMIC_RELAXED), want;                                        \
+    ct cur;                                                                                        \
+    do {                                                                                           \
+      memcpy(&cur, &old, sizeof cur);                                                              \
+      const ct sum = cur + v;                                                                      \
+      memcpy(&want, &sum, sizeof want);                                                            \
+    } while (                                                                                      \
+        !__atomic_compare_exchange_n(bits, &old, want, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));    \
+    return cur;                                                                                    \
   }
 SGK__FLOAT_ATOMIC_ADD(f32, float, uint32_t)
 SGK__FLOAT_ATOMIC_ADD(f64, double, uint64_t)
 
 /* sgk_atomic_<op>_local_<t> and sgk_atomic_<op>_global_<t>, per lane, for every operator. */
-#define SGK__ATOMIC_API(op, OP, T)                                                                \
-  SGK_INLINE void sgk_atomic_##op##_local_##T(sgk_sg sg, SGK__CT(T) *base, sgk_i32 idx, sgk_##T v) { \
-    sgk__local_rmw_##T(sg.active, base, idx, v, SGK__RMW_##OP);                                  \
-  }                                                                                              \
-  SGK_INLINE void sgk_atomic_##op##_global_##T(sgk_sg sg, SGK__CT(T) *base, sgk_i32 idx, sgk_##T v) { \
-    sgk__global_rmw_##T(sg.active, base, idx, v, SGK__RMW_##OP);                                 \
+#define SGK__ATOMIC_API(op, OP, T)                                                                 \
+  SGK_INLINE void sgk_atomic_##op##_local_##T(sgk_sg sg, SGK__CT(T) * base, sgk_i32 idx,           \
+                                              sgk_##T v) {                                         \
+    sgk__local_rmw_##T(sg.active, base, idx, v, SGK__RMW_##OP);                                    \
+  }                                                                                                \
+  SGK_INLINE void sgk_atomic_##op##_global_##T(sgk_sg sg, SGK__CT(T) * base, sgk_i32 idx,          \
+                                               sgk_##T v) {                                        \
+    sgk__global_rmw_##T(sg.active, base, idx, v, SGK__RMW_##OP);                                   \
   }
 #define SGK__ATOMIC_API_FOR(T, ct, ...) SGK_CONTRACT_RMW_OPS(SGK__ATOMIC_API_##T)
 #define SGK__ATOMIC_API_i32(op, OP) SGK__ATOMIC_API(op, OP, i32)
@@ -478,3 +512,4 @@ SGK__TYPES_INT(SGK__ATOMIC_API_FOR, ~)
 #include "sgk/isa/contract_check.h"
 
 #endif /* SGK_KERNEL_H */
+// clang-format on

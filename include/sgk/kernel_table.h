@@ -1,6 +1,8 @@
 /* Emits `const sgk_kernel NAME` holding every variant that sgk_add_kernels() compiled. Included by
  * sgk/kernel.h in the one pass (scalar, W=8) that defines SGK_EMIT_KERNEL_TABLES; the CMake
  * function defines SGK_TABLE_<ISA>_W<w> to 1 or 0 for every ISA of SGK_ISA_LIST and width. */
+/* X-macro tables and macro bodies: laid out by hand. */
+// clang-format off
 #ifndef SGK_KERNEL_TABLE_H
 #define SGK_KERNEL_TABLE_H
 
@@ -8,18 +10,19 @@
 #define SGK__SLOT_1(fn) fn
 #define SGK__SLOT(on, fn) SGK__CAT(SGK__SLOT_, on)(fn)
 
-#define SGK__DECLARE_ROW(E, isa, value, w, name)                                                  \
-  void name##__##isa##_w8(const sgk_wg *, const void *);                                         \
-  void name##__##isa##_w16(const sgk_wg *, const void *);                                        \
+#define SGK__DECLARE_ROW(E, isa, value, w, name)                                                   \
+  void name##__##isa##_w8(const sgk_wg *, const void *);                                           \
+  void name##__##isa##_w16(const sgk_wg *, const void *);                                          \
   void name##__##isa##_w32(const sgk_wg *, const void *);
-#define SGK__ROW(E, isa, value, w, name)                                                          \
-  [value] = {SGK__SLOT(SGK_TABLE_##E##_W8, name##__##isa##_w8),                                  \
-             SGK__SLOT(SGK_TABLE_##E##_W16, name##__##isa##_w16),                                \
+#define SGK__ROW(E, isa, value, w, name)                                                           \
+  [value] = {SGK__SLOT(SGK_TABLE_##E##_W8, name##__##isa##_w8),                                    \
+             SGK__SLOT(SGK_TABLE_##E##_W16, name##__##isa##_w16),                                  \
              SGK__SLOT(SGK_TABLE_##E##_W32, name##__##isa##_w32)},
 
-#define SGK__EMIT_TABLE(name, slm_fn)                                                             \
-  SGK_ISA_LIST_ARG(SGK__DECLARE_ROW, name)                                                       \
-  extern const sgk_kernel name;                                                                  \
+#define SGK__EMIT_TABLE(name, slm_fn)                                                              \
+  SGK_ISA_LIST_ARG(SGK__DECLARE_ROW, name)                                                         \
+  extern const sgk_kernel name;                                                                    \
   const sgk_kernel name = {#name, {SGK_ISA_LIST_ARG(SGK__ROW, name)}, slm_fn};
 
 #endif
+// clang-format on

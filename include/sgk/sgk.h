@@ -18,28 +18,28 @@ typedef enum sgk_isa {
 #define SGK__ISA_ENUM(E, name, value, w, A) SGK_ISA_##E = value,
   SGK_ISA_LIST(SGK__ISA_ENUM)
 #undef SGK__ISA_ENUM
-  SGK_ISA_COUNT /* one past the last */
+      SGK_ISA_COUNT /* one past the last */
 } sgk_isa;
 
 typedef enum sgk_status {
   SGK_SUCCESS = 0,
-  SGK_ERROR_NULL_ARGUMENT,            /* NULL kernel, range, or a required pointer */
-  SGK_ERROR_INVALID_DIMENSIONS,       /* range dims outside 1..3 */
-  SGK_ERROR_ZERO_LOCAL_SIZE,          /* a local size of 0 */
-  SGK_ERROR_GLOBAL_NOT_DIVISIBLE,     /* global size not divisible by local size */
-  SGK_ERROR_WORK_GROUP_TOO_LARGE,     /* local size product above max_work_group_size */
-  SGK_ERROR_RANGE_OVERFLOW,           /* a range product overflows size_t */
-  SGK_ERROR_RANGE_TOO_LARGE,          /* more work-items than 32-bit lane ids can address */
-  SGK_ERROR_INVALID_SUB_GROUP_SIZE,   /* sub-group size not 8, 16 or 32 */
+  SGK_ERROR_NULL_ARGUMENT,               /* NULL kernel, range, or a required pointer */
+  SGK_ERROR_INVALID_DIMENSIONS,          /* range dims outside 1..3 */
+  SGK_ERROR_ZERO_LOCAL_SIZE,             /* a local size of 0 */
+  SGK_ERROR_GLOBAL_NOT_DIVISIBLE,        /* global size not divisible by local size */
+  SGK_ERROR_WORK_GROUP_TOO_LARGE,        /* local size product above max_work_group_size */
+  SGK_ERROR_RANGE_OVERFLOW,              /* a range product overflows size_t */
+  SGK_ERROR_RANGE_TOO_LARGE,             /* more work-items than 32-bit lane ids can address */
+  SGK_ERROR_INVALID_SUB_GROUP_SIZE,      /* sub-group size not 8, 16 or 32 */
   SGK_ERROR_SUB_GROUP_SIZE_NOT_COMPILED, /* the kernel has no variant of that size for the ISA */
-  SGK_ERROR_SLM_TOO_LARGE,            /* SLM bytes above local_mem_size */
-  SGK_ERROR_UNKNOWN_ISA,              /* an ISA name or value sgk does not know */
-  SGK_ERROR_ISA_UNAVAILABLE,          /* the CPU lacks the ISA */
-  SGK_ERROR_ISA_NOT_COMPILED,         /* the library or the kernel was built without the ISA */
-  SGK_ERROR_INVALID_THREADS,          /* thread count above the limit */
-  SGK_ERROR_OUT_OF_MEMORY,            /* an SLM arena could not be allocated */
-  SGK_ERROR_SLM_TOO_SMALL,            /* slm_bytes below what the kernel declares (SGK_KERNEL_SLM) */
-  SGK_ERROR_KERNEL_CONTROL_FLOW,      /* the kernel left SGK_FOR_EACH_SUBGROUP by return or break */
+  SGK_ERROR_SLM_TOO_LARGE,               /* SLM bytes above local_mem_size */
+  SGK_ERROR_UNKNOWN_ISA,                 /* an ISA name or value sgk does not know */
+  SGK_ERROR_ISA_UNAVAILABLE,             /* the CPU lacks the ISA */
+  SGK_ERROR_ISA_NOT_COMPILED,            /* the library or the kernel was built without the ISA */
+  SGK_ERROR_INVALID_THREADS,             /* thread count above the limit */
+  SGK_ERROR_OUT_OF_MEMORY,               /* an SLM arena could not be allocated */
+  SGK_ERROR_SLM_TOO_SMALL,       /* slm_bytes below what the kernel declares (SGK_KERNEL_SLM) */
+  SGK_ERROR_KERNEL_CONTROL_FLOW, /* the kernel left SGK_FOR_EACH_SUBGROUP by return or break */
   SGK_STATUS_COUNT
 } sgk_status;
 
@@ -93,16 +93,16 @@ typedef struct sgk_kernel {
 
 typedef struct sgk_device_info {
   char cpu_name[64];
-  uint32_t isas_compiled;      /* bit (1u << isa) for each backend built into the library */
-  uint32_t isas_available;     /* compiled and supported by this CPU */
-  sgk_isa isa;                 /* what SGK_ISA_AUTO resolves to */
+  uint32_t isas_compiled;         /* bit (1u << isa) for each backend built into the library */
+  uint32_t isas_available;        /* compiled and supported by this CPU */
+  sgk_isa isa;                    /* what SGK_ISA_AUTO resolves to */
   uint32_t native_sub_group_size; /* default sub-group size of that ISA */
-  uint32_t sub_group_sizes[3]; /* 8, 16, 32 */
+  uint32_t sub_group_sizes[3];    /* 8, 16, 32 */
   uint32_t num_sub_group_sizes;
   size_t max_work_group_size;
-  size_t local_mem_size;       /* SLM bytes per work-group */
-  uint32_t max_threads;        /* OpenMP threads a launch uses by default */
-  size_t l1d_cache_bytes;      /* 0 where unknown */
+  size_t local_mem_size;  /* SLM bytes per work-group */
+  uint32_t max_threads;   /* OpenMP threads a launch uses by default */
+  size_t l1d_cache_bytes; /* 0 where unknown */
   size_t l2_cache_bytes;
   size_t l3_cache_bytes;
 } sgk_device_info;
@@ -114,17 +114,16 @@ sgk_status sgk_get_device_info(sgk_device_info *info);
 /* Runs kernel over range. options may be NULL (all defaults), args is passed to every work-group,
  * info may be NULL. An empty range (a global size of 0) runs nothing and succeeds. */
 sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
-                      const sgk_launch_options *options, const void *args,
-                      sgk_launch_info *info);
+                      const sgk_launch_options *options, const void *args, sgk_launch_info *info);
 
 /* Static text for a status. */
 const char *sgk_status_string(sgk_status status);
 /* The detailed message of the last failed call on this thread ("" if none). */
 const char *sgk_last_error(void);
 
-const char *sgk_isa_name(sgk_isa isa);                      /* "scalar", "avx2", ...; NULL if bad */
+const char *sgk_isa_name(sgk_isa isa); /* "scalar", "avx2", ...; NULL if bad */
 sgk_status sgk_isa_from_name(const char *name, sgk_isa *isa); /* also accepts "auto" */
-int sgk_isa_available(sgk_isa isa);                         /* compiled and present on this CPU */
+int sgk_isa_available(sgk_isa isa);                           /* compiled and present on this CPU */
 uint32_t sgk_isa_native_sub_group_size(sgk_isa isa);
 /* Resolves SGK_ISA_AUTO like a launch does (environment, then best). */
 sgk_status sgk_resolve_isa(sgk_isa requested, sgk_isa *resolved);
@@ -135,23 +134,35 @@ int sgk_kernel_has_variant(const sgk_kernel *kernel, sgk_isa isa, uint32_t sub_g
 static inline sgk_range sgk_range_1d(size_t global, size_t local) {
   sgk_range r;
   r.dims = 1;
-  r.global[0] = global; r.global[1] = 1; r.global[2] = 1;
-  r.local[0] = local; r.local[1] = 1; r.local[2] = 1;
+  r.global[0] = global;
+  r.global[1] = 1;
+  r.global[2] = 1;
+  r.local[0] = local;
+  r.local[1] = 1;
+  r.local[2] = 1;
   return r;
 }
 static inline sgk_range sgk_range_2d(size_t g0, size_t g1, size_t l0, size_t l1) {
   sgk_range r;
   r.dims = 2;
-  r.global[0] = g0; r.global[1] = g1; r.global[2] = 1;
-  r.local[0] = l0; r.local[1] = l1; r.local[2] = 1;
+  r.global[0] = g0;
+  r.global[1] = g1;
+  r.global[2] = 1;
+  r.local[0] = l0;
+  r.local[1] = l1;
+  r.local[2] = 1;
   return r;
 }
 static inline sgk_range sgk_range_3d(size_t g0, size_t g1, size_t g2, size_t l0, size_t l1,
                                      size_t l2) {
   sgk_range r;
   r.dims = 3;
-  r.global[0] = g0; r.global[1] = g1; r.global[2] = g2;
-  r.local[0] = l0; r.local[1] = l1; r.local[2] = l2;
+  r.global[0] = g0;
+  r.global[1] = g1;
+  r.global[2] = g2;
+  r.local[0] = l0;
+  r.local[1] = l1;
+  r.local[2] = l2;
   return r;
 }
 

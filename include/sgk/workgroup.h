@@ -16,25 +16,25 @@ extern "C" {
  * dims-dimensional range is index 3 - dims + d here, so index 2 is always the contiguous one. */
 struct sgk_wg {
   uint32_t dims;
-  uint32_t sub_group_size;       /* W, the maximum sub-group size */
-  uint32_t num_sub_groups;       /* ceil(local_linear_size / W) */
-  uint32_t last_sub_group_size;  /* active lanes of the last sub-group (W when full) */
+  uint32_t sub_group_size;      /* W, the maximum sub-group size */
+  uint32_t num_sub_groups;      /* ceil(local_linear_size / W) */
+  uint32_t last_sub_group_size; /* active lanes of the last sub-group (W when full) */
   uint32_t local_linear_size;
   size_t group_linear_id;
   size_t group_id[3];
   size_t group_range[3];
   size_t local_range[3];
   size_t global_range[3];
-  void *slm;                     /* 64-byte aligned, slm_bytes long; NULL when 0 bytes */
+  void *slm; /* 64-byte aligned, slm_bytes long; NULL when 0 bytes */
   size_t slm_bytes;
   /* Of 2-D and 3-D launches: the local id of each work-item per dimension, [3][local_ids_stride],
    * padded to whole sub-groups; computed once per launch, so no work-item divides. */
   const int32_t *local_ids;
   uint32_t local_ids_stride;
   /* Control-flow check of SGK_FOR_EACH_SUBGROUP (the work-group's thread only). */
-  uint32_t loop_open;            /* a sub-group loop started and did not finish */
-  uint32_t pass_done;            /* the current sub-group's pass reached its end */
-  int *fault;                    /* set to a sgk_status when the kernel breaks the rules */
+  uint32_t loop_open; /* a sub-group loop started and did not finish */
+  uint32_t pass_done; /* the current sub-group's pass reached its end */
+  int *fault;         /* set to a sgk_status when the kernel breaks the rules */
 };
 
 /* sgk_wg.fault values. */

@@ -6,10 +6,9 @@
 
 #include "internal.h"
 
-static const char *const isa_names[SGK_ISA_COUNT] = {
-  [SGK_ISA_AUTO] = "auto",
+static const char *const isa_names[SGK_ISA_COUNT] = {[SGK_ISA_AUTO] = "auto",
 #define SGK__NAME(E, name, value, w, A) [value] = #name,
-  SGK_ISA_LIST(SGK__NAME)
+                                                     SGK_ISA_LIST(SGK__NAME)
 #undef SGK__NAME
 };
 #define SGK__NAME_TEXT(E, name, value, w, A) ", " #name
@@ -19,7 +18,7 @@ static const char known_names[] = "auto" SGK_ISA_LIST(SGK__NAME_TEXT);
 /* The native sub-group size: the 32-bit lanes of one register, at least 8. */
 static const uint32_t native_width[SGK_ISA_COUNT] = {
 #define SGK__WIDTH(E, name, value, w, A) [value] = w,
-  SGK_ISA_LIST(SGK__WIDTH)
+    SGK_ISA_LIST(SGK__WIDTH)
 #undef SGK__WIDTH
 };
 

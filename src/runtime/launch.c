@@ -37,7 +37,11 @@ static void arena_fence(void *base, size_t used, size_t size) {
   ASAN_POISON_MEMORY_REGION((char *)base + used, size - used);
 }
 #else
-static void arena_fence(void *base, size_t used, size_t size) { (void)base; (void)used; (void)size; }
+static void arena_fence(void *base, size_t used, size_t size) {
+  (void)base;
+  (void)used;
+  (void)size;
+}
 #endif
 static pthread_key_t arena_key;
 static pthread_once_t arena_key_once = PTHREAD_ONCE_INIT;
@@ -139,8 +143,7 @@ static inline void place_group(sgk_wg *wg, size_t g) {
 }
 
 sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
-                      const sgk_launch_options *options, const void *args,
-                      sgk_launch_info *info) {
+                      const sgk_launch_options *options, const void *args, sgk_launch_info *info) {
   static const sgk_launch_options defaults;
   if (!kernel) return sgk__fail(SGK_ERROR_NULL_ARGUMENT, "sgk_launch: kernel is NULL");
   if (!range) return sgk__fail(SGK_ERROR_NULL_ARGUMENT, "sgk_launch: range is NULL");
@@ -172,13 +175,15 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   /* SLM: what the kernel declares for this work-group size, or the larger request */
   const size_t declared = kernel->slm_bytes ? kernel->slm_bytes(tmpl.local_linear_size, args) : 0;
   if (opt->slm_bytes && opt->slm_bytes < declared)
-    return sgk__fail(SGK_ERROR_SLM_TOO_SMALL,
-                     "kernel '%s' declares %zu bytes of SLM for work-groups of %u; slm_bytes is %zu",
-                     kernel->name, declared, tmpl.local_linear_size, opt->slm_bytes);
+    return sgk__fail(
+        SGK_ERROR_SLM_TOO_SMALL,
+        "kernel '%s' declares %zu bytes of SLM for work-groups of %u; slm_bytes is %zu",
+        kernel->name, declared, tmpl.local_linear_size, opt->slm_bytes);
   const size_t slm_bytes = opt->slm_bytes > declared ? opt->slm_bytes : declared;
   if (slm_bytes > SGK_LOCAL_MEM_SIZE)
-    return sgk__fail(SGK_ERROR_SLM_TOO_LARGE, "kernel '%s' needs %zu bytes of SLM; local_mem_size is %u",
-                     kernel->name, slm_bytes, SGK_LOCAL_MEM_SIZE);
+    return sgk__fail(SGK_ERROR_SLM_TOO_LARGE,
+                     "kernel '%s' needs %zu bytes of SLM; local_mem_size is %u", kernel->name,
+                     slm_bytes, SGK_LOCAL_MEM_SIZE);
   if (opt->threads > SGK_MAX_THREADS)
     return sgk__fail(SGK_ERROR_INVALID_THREADS, "%u threads requested; the limit is %u",
                      opt->threads, SGK_MAX_THREADS);

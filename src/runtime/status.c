@@ -4,26 +4,26 @@
 #include "internal.h"
 
 static const char *const status_text[SGK_STATUS_COUNT] = {
-  [SGK_SUCCESS] = "success",
-  [SGK_ERROR_NULL_ARGUMENT] = "a required pointer (kernel, range, info) is NULL",
-  [SGK_ERROR_INVALID_DIMENSIONS] = "range dimensions must be 1, 2 or 3",
-  [SGK_ERROR_ZERO_LOCAL_SIZE] = "a local (work-group) size is 0",
-  [SGK_ERROR_GLOBAL_NOT_DIVISIBLE] = "a global size is not divisible by the local size",
-  [SGK_ERROR_WORK_GROUP_TOO_LARGE] = "the work-group is larger than max_work_group_size",
-  [SGK_ERROR_RANGE_OVERFLOW] = "a range product overflows size_t",
-  [SGK_ERROR_RANGE_TOO_LARGE] = "the range has more work-items than 32-bit ids address",
-  [SGK_ERROR_INVALID_SUB_GROUP_SIZE] = "the sub-group size must be 8, 16 or 32",
-  [SGK_ERROR_SUB_GROUP_SIZE_NOT_COMPILED] =
-      "the kernel has no variant of this sub-group size for this ISA",
-  [SGK_ERROR_SLM_TOO_LARGE] = "the shared local memory request exceeds local_mem_size",
-  [SGK_ERROR_UNKNOWN_ISA] = "unknown ISA",
-  [SGK_ERROR_ISA_UNAVAILABLE] = "the ISA is not supported by this CPU",
-  [SGK_ERROR_ISA_NOT_COMPILED] = "the ISA was not compiled into the library or the kernel",
-  [SGK_ERROR_INVALID_THREADS] = "the thread count exceeds the limit",
-  [SGK_ERROR_OUT_OF_MEMORY] = "out of memory",
-  [SGK_ERROR_SLM_TOO_SMALL] = "slm_bytes is less than the kernel declares",
-  [SGK_ERROR_KERNEL_CONTROL_FLOW] =
-      "the kernel left SGK_FOR_EACH_SUBGROUP by return or break (use continue)",
+    [SGK_SUCCESS] = "success",
+    [SGK_ERROR_NULL_ARGUMENT] = "a required pointer (kernel, range, info) is NULL",
+    [SGK_ERROR_INVALID_DIMENSIONS] = "range dimensions must be 1, 2 or 3",
+    [SGK_ERROR_ZERO_LOCAL_SIZE] = "a local (work-group) size is 0",
+    [SGK_ERROR_GLOBAL_NOT_DIVISIBLE] = "a global size is not divisible by the local size",
+    [SGK_ERROR_WORK_GROUP_TOO_LARGE] = "the work-group is larger than max_work_group_size",
+    [SGK_ERROR_RANGE_OVERFLOW] = "a range product overflows size_t",
+    [SGK_ERROR_RANGE_TOO_LARGE] = "the range has more work-items than 32-bit ids address",
+    [SGK_ERROR_INVALID_SUB_GROUP_SIZE] = "the sub-group size must be 8, 16 or 32",
+    [SGK_ERROR_SUB_GROUP_SIZE_NOT_COMPILED] =
+        "the kernel has no variant of this sub-group size for this ISA",
+    [SGK_ERROR_SLM_TOO_LARGE] = "the shared local memory request exceeds local_mem_size",
+    [SGK_ERROR_UNKNOWN_ISA] = "unknown ISA",
+    [SGK_ERROR_ISA_UNAVAILABLE] = "the ISA is not supported by this CPU",
+    [SGK_ERROR_ISA_NOT_COMPILED] = "the ISA was not compiled into the library or the kernel",
+    [SGK_ERROR_INVALID_THREADS] = "the thread count exceeds the limit",
+    [SGK_ERROR_OUT_OF_MEMORY] = "out of memory",
+    [SGK_ERROR_SLM_TOO_SMALL] = "slm_bytes is less than the kernel declares",
+    [SGK_ERROR_KERNEL_CONTROL_FLOW] =
+        "the kernel left SGK_FOR_EACH_SUBGROUP by return or break (use continue)",
 };
 
 const char *sgk_status_string(sgk_status status) {

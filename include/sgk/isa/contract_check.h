@@ -2,6 +2,8 @@
  * variant being compiled, with exactly the listed signature. Included at the end of sgk/kernel.h,
  * so a backend that misses an op (or a list entry without an implementation) fails the build of
  * every kernel, with the op's name in the message. */
+/* X-macro tables and macro bodies: laid out by hand. */
+// clang-format off
 #ifndef SGK_ISA_CONTRACT_CHECK_H
 #define SGK_ISA_CONTRACT_CHECK_H
 
@@ -28,8 +30,8 @@
 #define SGK__SIG_LOCAL_RMW(T) void (*)(sgk_mask, SGK__CT(T) *, sgk_i32, sgk_##T, sgk__rmw)
 #define SGK__SIG_LOCAL_FETCH_ADD(T) sgk_##T (*)(sgk_mask, SGK__CT(T) *, sgk_i32, sgk_##T)
 
-#define SGK__CHECK_SIG(fn, sig)                                                                   \
-  _Static_assert(__builtin_types_compatible_p(__typeof__(&fn), sig),                             \
+#define SGK__CHECK_SIG(fn, sig)                                                                    \
+  _Static_assert(__builtin_types_compatible_p(__typeof__(&fn), sig),                               \
                  "backend contract: " #fn " has the wrong signature");
 #define SGK__CHECK_OP1(T, ct, op, SHAPE) SGK__CHECK_SIG(sgk_##op##_##T, SGK__SIG_##SHAPE(T))
 #define SGK__CHECK_OP(op, TYPES, SHAPE) SGK__TYPES_##TYPES(SGK__CHECK_OP1, op, SHAPE)
@@ -51,3 +53,4 @@ SGK_CONTRACT_MASK_OPS(SGK__CHECK_MASK)
 SGK__CHECK_SIG(sgk__iota_u32, sgk_u32 (*)(void))
 
 #endif
+// clang-format on

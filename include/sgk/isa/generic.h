@@ -33,6 +33,8 @@
  * arithmetic, compares, memory, the cross-register stages of reductions and scans, lane-wise
  * fallbacks, conversions, bit casts and local atomics. Signed and unsigned types may have
  * different register types (NEON): nothing here casts one to the other but through memory. */
+/* X-macro tables and macro bodies: laid out by hand. */
+// clang-format off
 #ifndef SGK_ISA_GENERIC_H
 #define SGK_ISA_GENERIC_H
 
@@ -60,10 +62,10 @@
 #define SGK__CT_i64 int64_t
 #define SGK__CT_u64 uint64_t
 #define SGK__CT_f64 double
-#define SGK__CT(T) SGK__CT_##T                        /* the C element type */
-#define SGK__NR(T) SGK__CAT(SGK__N, SGK__BITS_##T)   /* registers per value */
-#define SGK__RL(T) SGK__CAT(SGK__RL, SGK__BITS_##T)  /* lanes per register */
-#define SGK__RM(T) SGK__CAT(sgk__rm, SGK__BITS_##T)  /* register mask type */
+#define SGK__CT(T) SGK__CT_##T                      /* the C element type */
+#define SGK__NR(T) SGK__CAT(SGK__N, SGK__BITS_##T)  /* registers per value */
+#define SGK__RL(T) SGK__CAT(SGK__RL, SGK__BITS_##T) /* lanes per register */
+#define SGK__RM(T) SGK__CAT(sgk__rm, SGK__BITS_##T) /* register mask type */
 
 /* Detects whether a core announced an op: SGK__IS_YES(SGK__NATIVE_X) is 1 when SGK__NATIVE_X is
  * defined as SGK__YES, 0 otherwise, usable inside list expansions where #ifdef is not. */
@@ -73,33 +75,50 @@
 #define SGK__IS_YES(x) SGK__SECOND_(x, 0, ~)
 
 /* Type lists: F(t, ct, args...) for each type of a contract class. */
-#define SGK__TYPES_INT(F, ...)                                                                    \
-  F(i32, int32_t, __VA_ARGS__) F(u32, uint32_t, __VA_ARGS__) F(i64, int64_t, __VA_ARGS__)         \
-  F(u64, uint64_t, __VA_ARGS__)
+#define SGK__TYPES_INT(F, ...)                                                                     \
+  F(i32, int32_t, __VA_ARGS__)                                                                     \
+  F(u32, uint32_t, __VA_ARGS__) F(i64, int64_t, __VA_ARGS__) F(u64, uint64_t, __VA_ARGS__)
 #define SGK__TYPES_FLOAT(F, ...) F(f32, float, __VA_ARGS__) F(f64, double, __VA_ARGS__)
 #define SGK__TYPES_ALL(F, ...) SGK__TYPES_INT(F, __VA_ARGS__) SGK__TYPES_FLOAT(F, __VA_ARGS__)
-#define SGK__TYPES_SIGNED(F, ...)                                                                 \
+#define SGK__TYPES_SIGNED(F, ...)                                                                  \
   F(i32, int32_t, __VA_ARGS__) F(i64, int64_t, __VA_ARGS__) SGK__TYPES_FLOAT(F, __VA_ARGS__)
 
 /* ---- the W-lane types ------------------------------------------------------------------------ */
-typedef struct { sgk__v_i32 r[SGK__N32]; } sgk_i32;
-typedef struct { sgk__v_u32 r[SGK__N32]; } sgk_u32;
-typedef struct { sgk__v_f32 r[SGK__N32]; } sgk_f32;
-typedef struct { sgk__v_i64 r[SGK__N64]; } sgk_i64;
-typedef struct { sgk__v_u64 r[SGK__N64]; } sgk_u64;
-typedef struct { sgk__v_f64 r[SGK__N64]; } sgk_f64;
+typedef struct {
+  sgk__v_i32 r[SGK__N32];
+} sgk_i32;
+typedef struct {
+  sgk__v_u32 r[SGK__N32];
+} sgk_u32;
+typedef struct {
+  sgk__v_f32 r[SGK__N32];
+} sgk_f32;
+typedef struct {
+  sgk__v_i64 r[SGK__N64];
+} sgk_i64;
+typedef struct {
+  sgk__v_u64 r[SGK__N64];
+} sgk_u64;
+typedef struct {
+  sgk__v_f64 r[SGK__N64];
+} sgk_f64;
 
 /* ---- masks ----------------------------------------------------------------------------------- */
 #if SGK__MASK_BITS
 typedef uint32_t sgk__rm32;
 typedef uint32_t sgk__rm64;
-typedef struct { uint32_t bits; } sgk_mask;
-SGK_INLINE sgk_mask sgk_mask_from_bits(uint32_t b) { sgk_mask m = {b & SGK__ALL_BITS}; return m; }
+typedef struct {
+  uint32_t bits;
+} sgk_mask;
+SGK_INLINE sgk_mask sgk_mask_from_bits(uint32_t b) {
+  sgk_mask m = {b & SGK__ALL_BITS};
+  return m;
+}
 SGK_INLINE uint32_t sgk_mask_bits(sgk_mask m) { return m.bits; }
-#define SGK__MASK_OP(name, expr)                                                                  \
-  SGK_INLINE sgk_mask sgk_mask_##name(sgk_mask a, sgk_mask b) {                                  \
-    const uint32_t x = a.bits, y = b.bits;                                                       \
-    return sgk_mask_from_bits(expr);                                                             \
+#define SGK__MASK_OP(name, expr)                                                                   \
+  SGK_INLINE sgk_mask sgk_mask_##name(sgk_mask a, sgk_mask b) {                                    \
+    const uint32_t x = a.bits, y = b.bits;                                                         \
+    return sgk_mask_from_bits(expr);                                                               \
   }
 /* register k's mask */
 SGK_INLINE sgk__rm32 sgk__rmask32(sgk_mask m, int k) { return m.bits >> (SGK__RL32 * k); }
@@ -117,7 +136,9 @@ SGK_INLINE sgk_mask sgk__mask_of64(const sgk__rm64 *c) {
 }
 #else
 _Static_assert(SGK__RL32 == 2 * SGK__RL64, "vector masks need RL32 == 2 RL64");
-typedef struct { sgk__rm32 r[SGK__N32]; } sgk_mask;
+typedef struct {
+  sgk__rm32 r[SGK__N32];
+} sgk_mask;
 SGK_INLINE sgk_mask sgk_mask_from_bits(uint32_t b) {
   sgk_mask m;
   SGK__FOR(SGK__N32, k) m.r[k] = sgk__rm32_from_bits(b >> (SGK__RL32 * k));
@@ -128,11 +149,11 @@ SGK_INLINE uint32_t sgk_mask_bits(sgk_mask m) {
   SGK__FOR(SGK__N32, k) b |= sgk__rm32_bits(m.r[k]) << (SGK__RL32 * k);
   return b;
 }
-#define SGK__MASK_OP(name, expr)                                                                  \
-  SGK_INLINE sgk_mask sgk_mask_##name(sgk_mask a, sgk_mask b) {                                  \
-    sgk_mask m;                                                                                  \
-    SGK__FOR(SGK__N32, k) m.r[k] = sgk__rm32_##name(a.r[k], b.r[k]);                             \
-    return m;                                                                                    \
+#define SGK__MASK_OP(name, expr)                                                                   \
+  SGK_INLINE sgk_mask sgk_mask_##name(sgk_mask a, sgk_mask b) {                                    \
+    sgk_mask m;                                                                                    \
+    SGK__FOR(SGK__N32, k) m.r[k] = sgk__rm32_##name(a.r[k], b.r[k]);                               \
+    return m;                                                                                      \
   }
 SGK_INLINE sgk__rm32 sgk__rmask32(sgk_mask m, int k) { return m.r[k]; }
 SGK_INLINE sgk__rm64 sgk__rmask64(sgk_mask m, int k) { return sgk__rm64_half(m.r[k >> 1], k & 1); }
@@ -148,10 +169,10 @@ SGK_INLINE sgk_mask sgk__mask_of64(const sgk__rm64 *c) {
 }
 #endif
 #define SGK__RMASK(T, m, k) SGK__CAT(sgk__rmask, SGK__BITS_##T)(m, k)
-SGK__MASK_OP(and, x & y)
+SGK__MASK_OP(and, x &y)
 SGK__MASK_OP(or, x | y)
 SGK__MASK_OP(xor, x ^ y)
-SGK__MASK_OP(andnot, ~x & y)
+SGK__MASK_OP(andnot, ~x &y)
 SGK_INLINE sgk_mask sgk_mask_all(void) { return sgk_mask_from_bits(SGK__ALL_BITS); }
 SGK_INLINE sgk_mask sgk_mask_none(void) { return sgk_mask_from_bits(0); }
 SGK_INLINE sgk_mask sgk_mask_not(sgk_mask a) { return sgk_mask_andnot(a, sgk_mask_all()); }
@@ -162,93 +183,108 @@ SGK_INLINE sgk_mask sgk_mask_first_n(uint32_t n) { /* lanes < n */
 #endif
 
 /* ---- register ops the core may leave to us --------------------------------------------------- */
-#define SGK__R_INT_DEFAULTS(T, ct, ...)                                                           \
-  SGK_INLINE sgk__v_##T sgk__r_not_##T(sgk__v_##T a) {                                           \
-    return sgk__r_xor_##T(a, sgk__r_splat_##T((ct) ~(ct)0));                                     \
-  }                                                                                              \
-  SGK_INLINE sgk__v_##T sgk__r_andnot_##T(sgk__v_##T a, sgk__v_##T b) {                          \
-    return sgk__r_and_##T(sgk__r_not_##T(a), b);                                                 \
-  }                                                                                              \
-  SGK_INLINE sgk__v_##T sgk__r_neg_##T(sgk__v_##T a) {                                           \
-    return sgk__r_sub_##T(sgk__r_splat_##T(0), a);                                               \
-  }                                                                                              \
-  SGK_INLINE sgk__v_##T sgk__r_abs_##T(sgk__v_##T a) { /* used for the signed types */           \
-    return sgk__r_select_##T(sgk__r_lt_##T(a, sgk__r_splat_##T(0)), sgk__r_neg_##T(a), a);       \
+#define SGK__R_INT_DEFAULTS(T, ct, ...)                                                            \
+  SGK_INLINE sgk__v_##T sgk__r_not_##T(sgk__v_##T a) {                                             \
+    return sgk__r_xor_##T(a, sgk__r_splat_##T((ct) ~(ct)0));                                       \
+  }                                                                                                \
+  SGK_INLINE sgk__v_##T sgk__r_andnot_##T(sgk__v_##T a, sgk__v_##T b) {                            \
+    return sgk__r_and_##T(sgk__r_not_##T(a), b);                                                   \
+  }                                                                                                \
+  SGK_INLINE sgk__v_##T sgk__r_neg_##T(sgk__v_##T a) {                                             \
+    return sgk__r_sub_##T(sgk__r_splat_##T(0), a);                                                 \
+  }                                                                                                \
+  SGK_INLINE sgk__v_##T sgk__r_abs_##T(sgk__v_##T a) { /* used for the signed types */             \
+    return sgk__r_select_##T(sgk__r_lt_##T(a, sgk__r_splat_##T(0)), sgk__r_neg_##T(a), a);         \
   }
 SGK__TYPES_INT(SGK__R_INT_DEFAULTS, ~)
 
 /* ---- lifted element ops ---------------------------------------------------------------------- */
-#define SGK__LIFT1(T, ct, op)                                                                     \
-  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a) {                                                 \
-    sgk_##T r; SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_##op##_##T(a.r[k]); return r;             \
+#define SGK__LIFT1(T, ct, op)                                                                      \
+  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a) {                                                   \
+    sgk_##T r;                                                                                     \
+    SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_##op##_##T(a.r[k]);                                    \
+    return r;                                                                                      \
   }
-#define SGK__LIFT2(T, ct, op)                                                                     \
-  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a, sgk_##T b) {                                      \
-    sgk_##T r; SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_##op##_##T(a.r[k], b.r[k]); return r;     \
+#define SGK__LIFT2(T, ct, op)                                                                      \
+  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a, sgk_##T b) {                                        \
+    sgk_##T r;                                                                                     \
+    SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_##op##_##T(a.r[k], b.r[k]);                            \
+    return r;                                                                                      \
   }
-#define SGK__LIFT_SHIFT(T, ct, op)                                                                \
-  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a, uint32_t n) {                                     \
-    sgk_##T r; SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_##op##_##T(a.r[k], n); return r;          \
+#define SGK__LIFT_SHIFT(T, ct, op)                                                                 \
+  SGK_INLINE sgk_##T sgk_##op##_##T(sgk_##T a, uint32_t n) {                                       \
+    sgk_##T r;                                                                                     \
+    SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_##op##_##T(a.r[k], n);                                 \
+    return r;                                                                                      \
   }
 /* Compares: eq, lt and le per register; the others follow (ne true for NaN, as in C). */
-#define SGK__CMP(T, ct, op)                                                                       \
-  SGK_INLINE sgk_mask sgk__cmp_##op##_##T(sgk_##T a, sgk_##T b) {                                \
-    SGK__RM(T) c[SGK__NR(T)];                                                                    \
-    SGK__FOR(SGK__NR(T), k) c[k] = sgk__r_##op##_##T(a.r[k], b.r[k]);                            \
-    return SGK__CAT(sgk__mask_of, SGK__BITS_##T)(c);                                             \
+#define SGK__CMP(T, ct, op)                                                                        \
+  SGK_INLINE sgk_mask sgk__cmp_##op##_##T(sgk_##T a, sgk_##T b) {                                  \
+    SGK__RM(T) c[SGK__NR(T)];                                                                      \
+    SGK__FOR(SGK__NR(T), k) c[k] = sgk__r_##op##_##T(a.r[k], b.r[k]);                              \
+    return SGK__CAT(sgk__mask_of, SGK__BITS_##T)(c);                                               \
   }
 
-#define SGK__COMMON(T, ct, ...)                                                                   \
-  SGK__LIFT2(T, ct, add) SGK__LIFT2(T, ct, sub) SGK__LIFT2(T, ct, mul) SGK__LIFT2(T, ct, min)    \
-  SGK__LIFT2(T, ct, max) SGK__LIFT1(T, ct, neg)                                                  \
-  SGK__CMP(T, ct, eq) SGK__CMP(T, ct, lt) SGK__CMP(T, ct, le)                                    \
-  SGK_INLINE sgk_mask sgk_eq_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_eq_##T(a, b); }         \
-  SGK_INLINE sgk_mask sgk_ne_##T(sgk_##T a, sgk_##T b) { return sgk_mask_not(sgk__cmp_eq_##T(a, b)); } \
-  SGK_INLINE sgk_mask sgk_lt_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_lt_##T(a, b); }         \
-  SGK_INLINE sgk_mask sgk_le_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_le_##T(a, b); }         \
-  SGK_INLINE sgk_mask sgk_gt_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_lt_##T(b, a); }         \
-  SGK_INLINE sgk_mask sgk_ge_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_le_##T(b, a); }         \
-  SGK_INLINE sgk_##T sgk_splat_##T(ct x) {                                                       \
-    sgk_##T r; SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_splat_##T(x); return r;                   \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk_select_##T(sgk_mask m, sgk_##T a, sgk_##T b) {                          \
-    sgk_##T r;                                                                                   \
-    SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_select_##T(SGK__RMASK(T, m, k), a.r[k], b.r[k]);     \
-    return r;                                                                                    \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk__loadu_##T(const ct *p) {                                               \
-    sgk_##T r; SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_loadu_##T(p + SGK__RL(T) * k); return r;  \
-  }                                                                                              \
-  SGK_INLINE void sgk__storeu_##T(ct *p, sgk_##T v) {                                            \
-    SGK__FOR(SGK__NR(T), k) sgk__r_storeu_##T(p + SGK__RL(T) * k, v.r[k]);                       \
-  }                                                                                              \
-  /* lane read-out through memory: off the hot paths (uniform results, tests) */                 \
-  SGK_INLINE ct sgk_extract_##T(sgk_##T v, int lane) {                                           \
-    ct a[SGK_W];                                                                                 \
-    sgk__storeu_##T(a, v);                                                                       \
-    return a[lane];                                                                              \
-  }                                                                                              \
-  /* no integer vector division on x86 or NEON: lane by lane (exact for floats too) */           \
-  SGK_INLINE sgk_##T sgk_div_##T(sgk_##T a, sgk_##T b) {                                         \
-    ct x[SGK_W], y[SGK_W];                                                                       \
-    sgk__storeu_##T(x, a);                                                                       \
-    sgk__storeu_##T(y, b);                                                                       \
-    for (int i = 0; i < SGK_W; ++i) x[i] = sgk__div1_##T(x[i], y[i]);                            \
-    return sgk__loadu_##T(x);                                                                    \
+#define SGK__COMMON(T, ct, ...)                                                                    \
+  SGK__LIFT2(T, ct, add)                                                                           \
+  SGK__LIFT2(T, ct, sub) SGK__LIFT2(T, ct, mul) SGK__LIFT2(T, ct, min) SGK__LIFT2(T, ct, max)      \
+      SGK__LIFT1(T, ct, neg) SGK__CMP(T, ct, eq) SGK__CMP(T, ct, lt) SGK__CMP(T, ct, le)           \
+          SGK_INLINE sgk_mask sgk_eq_##T(sgk_##T a, sgk_##T b) {                                   \
+    return sgk__cmp_eq_##T(a, b);                                                                  \
+  }                                                                                                \
+  SGK_INLINE sgk_mask sgk_ne_##T(sgk_##T a, sgk_##T b) {                                           \
+    return sgk_mask_not(sgk__cmp_eq_##T(a, b));                                                    \
+  }                                                                                                \
+  SGK_INLINE sgk_mask sgk_lt_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_lt_##T(a, b); }           \
+  SGK_INLINE sgk_mask sgk_le_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_le_##T(a, b); }           \
+  SGK_INLINE sgk_mask sgk_gt_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_lt_##T(b, a); }           \
+  SGK_INLINE sgk_mask sgk_ge_##T(sgk_##T a, sgk_##T b) { return sgk__cmp_le_##T(b, a); }           \
+  SGK_INLINE sgk_##T sgk_splat_##T(ct x) {                                                         \
+    sgk_##T r;                                                                                     \
+    SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_splat_##T(x);                                          \
+    return r;                                                                                      \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_select_##T(sgk_mask m, sgk_##T a, sgk_##T b) {                            \
+    sgk_##T r;                                                                                     \
+    SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_select_##T(SGK__RMASK(T, m, k), a.r[k], b.r[k]);       \
+    return r;                                                                                      \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk__loadu_##T(const ct *p) {                                                 \
+    sgk_##T r;                                                                                     \
+    SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_loadu_##T(p + SGK__RL(T) * k);                         \
+    return r;                                                                                      \
+  }                                                                                                \
+  SGK_INLINE void sgk__storeu_##T(ct *p, sgk_##T v) {                                              \
+    SGK__FOR(SGK__NR(T), k) sgk__r_storeu_##T(p + SGK__RL(T) * k, v.r[k]);                         \
+  }                                                                                                \
+  /* lane read-out through memory: off the hot paths (uniform results, tests) */                   \
+  SGK_INLINE ct sgk_extract_##T(sgk_##T v, int lane) {                                             \
+    ct a[SGK_W];                                                                                   \
+    sgk__storeu_##T(a, v);                                                                         \
+    return a[lane];                                                                                \
+  }                                                                                                \
+  /* no integer vector division on x86 or NEON: lane by lane (exact for floats too) */             \
+  SGK_INLINE sgk_##T sgk_div_##T(sgk_##T a, sgk_##T b) {                                           \
+    ct x[SGK_W], y[SGK_W];                                                                         \
+    sgk__storeu_##T(x, a);                                                                         \
+    sgk__storeu_##T(y, b);                                                                         \
+    for (int i = 0; i < SGK_W; ++i) x[i] = sgk__div1_##T(x[i], y[i]);                              \
+    return sgk__loadu_##T(x);                                                                      \
   }
-#define SGK__INT_OPS(T, ct, ...)                                                                  \
-  SGK__LIFT2(T, ct, and) SGK__LIFT2(T, ct, or) SGK__LIFT2(T, ct, xor) SGK__LIFT2(T, ct, andnot)  \
-  SGK__LIFT1(T, ct, not) SGK__LIFT2(T, ct, shlv) SGK__LIFT2(T, ct, shrv)                         \
-  SGK__LIFT_SHIFT(T, ct, shl) SGK__LIFT_SHIFT(T, ct, shr)                                        \
-  SGK_INLINE sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                              \
-    return sgk_add_##T(sgk_mul_##T(a, b), c);                                                    \
+#define SGK__INT_OPS(T, ct, ...)                                                                   \
+  SGK__LIFT2(T, ct, and)                                                                           \
+  SGK__LIFT2(T, ct, or) SGK__LIFT2(T, ct, xor) SGK__LIFT2(T, ct, andnot) SGK__LIFT1(T, ct, not )   \
+      SGK__LIFT2(T, ct, shlv) SGK__LIFT2(T, ct, shrv) SGK__LIFT_SHIFT(T, ct, shl)                  \
+          SGK__LIFT_SHIFT(T, ct, shr)                                                              \
+              SGK_INLINE sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                    \
+    return sgk_add_##T(sgk_mul_##T(a, b), c);                                                      \
   }
-#define SGK__FLOAT_OPS(T, ct, ...)                                                                \
-  SGK__LIFT1(T, ct, sqrt) SGK__LIFT1(T, ct, abs)                                                 \
-  SGK_INLINE sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {                              \
-    sgk_##T r;                                                                                   \
-    SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_fma_##T(a.r[k], b.r[k], c.r[k]);                     \
-    return r;                                                                                    \
+#define SGK__FLOAT_OPS(T, ct, ...)                                                                 \
+  SGK__LIFT1(T, ct, sqrt)                                                                          \
+  SGK__LIFT1(T, ct, abs) SGK_INLINE sgk_##T sgk_fma_##T(sgk_##T a, sgk_##T b, sgk_##T c) {         \
+    sgk_##T r;                                                                                     \
+    SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_fma_##T(a.r[k], b.r[k], c.r[k]);                       \
+    return r;                                                                                      \
   }
 SGK__TYPES_ALL(SGK__COMMON, ~)
 SGK__TYPES_INT(SGK__INT_OPS, ~)
@@ -265,63 +301,65 @@ SGK_INLINE sgk_u32 sgk__iota_u32(void) { return sgk__loadu_u32(sgk__iota_table);
  * Inactive lanes are neither read nor written; loads give 0 in them; scatters write the active
  * lanes in increasing order, so where indices repeat the highest lane wins. The lane-wise forms
  * touch exactly the active lanes' addresses. */
-#define SGK__FOR_LANES(m, i)                                                                      \
-  for (uint32_t i##__bits = sgk_mask_bits(m), i;                                                 \
+#define SGK__FOR_LANES(m, i)                                                                       \
+  for (uint32_t i##__bits = sgk_mask_bits(m), i;                                                   \
        i##__bits && (i = (uint32_t)__builtin_ctz(i##__bits), 1); i##__bits &= i##__bits - 1)
 
 #ifdef SGK__NATIVE_MASKED_MEMORY
-#define SGK__MASKED_MEMORY(T, ct, ...)                                                            \
-  SGK_INLINE sgk_##T sgk__load_masked_##T(sgk_mask m, const ct *p) {                             \
-    sgk_##T r;                                                                                   \
-    SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_load_masked_##T(SGK__RMASK(T, m, k), p + SGK__RL(T) * k); \
-    return r;                                                                                    \
-  }                                                                                              \
-  SGK_INLINE void sgk__store_masked_##T(sgk_mask m, ct *p, sgk_##T v) {                          \
-    SGK__FOR(SGK__NR(T), k) sgk__r_store_masked_##T(SGK__RMASK(T, m, k), p + SGK__RL(T) * k, v.r[k]); \
+#define SGK__MASKED_MEMORY(T, ct, ...)                                                             \
+  SGK_INLINE sgk_##T sgk__load_masked_##T(sgk_mask m, const ct *p) {                               \
+    sgk_##T r;                                                                                     \
+    SGK__FOR(SGK__NR(T), k)                                                                        \
+    r.r[k] = sgk__r_load_masked_##T(SGK__RMASK(T, m, k), p + SGK__RL(T) * k);                      \
+    return r;                                                                                      \
+  }                                                                                                \
+  SGK_INLINE void sgk__store_masked_##T(sgk_mask m, ct *p, sgk_##T v) {                            \
+    SGK__FOR(SGK__NR(T), k)                                                                        \
+    sgk__r_store_masked_##T(SGK__RMASK(T, m, k), p + SGK__RL(T) * k, v.r[k]);                      \
   }
 #else
-#define SGK__MASKED_MEMORY(T, ct, ...)                                                            \
-  SGK_INLINE sgk_##T sgk__load_masked_##T(sgk_mask m, const ct *p) {                             \
-    ct x[SGK_W] = {0};                                                                           \
-    SGK__FOR_LANES(m, i) x[i] = p[i];                                                            \
-    return sgk__loadu_##T(x);                                                                    \
-  }                                                                                              \
-  SGK_INLINE void sgk__store_masked_##T(sgk_mask m, ct *p, sgk_##T v) {                          \
-    ct x[SGK_W];                                                                                 \
-    sgk__storeu_##T(x, v);                                                                       \
-    SGK__FOR_LANES(m, i) p[i] = x[i];                                                            \
+#define SGK__MASKED_MEMORY(T, ct, ...)                                                             \
+  SGK_INLINE sgk_##T sgk__load_masked_##T(sgk_mask m, const ct *p) {                               \
+    ct x[SGK_W] = {0};                                                                             \
+    SGK__FOR_LANES(m, i) x[i] = p[i];                                                              \
+    return sgk__loadu_##T(x);                                                                      \
+  }                                                                                                \
+  SGK_INLINE void sgk__store_masked_##T(sgk_mask m, ct *p, sgk_##T v) {                            \
+    ct x[SGK_W];                                                                                   \
+    sgk__storeu_##T(x, v);                                                                         \
+    SGK__FOR_LANES(m, i) p[i] = x[i];                                                              \
   }
 #endif
 #ifdef SGK__NATIVE_GATHER
-#define SGK__GATHER(T, ct, ...)                                                                   \
-  SGK_INLINE sgk_##T sgk__gather_masked_##T(sgk_mask m, const ct *base, sgk_i32 idx) {           \
-    sgk_##T r;                                                                                   \
-    SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_gather_##T(SGK__RMASK(T, m, k), base, idx.r, k);      \
-    return r;                                                                                    \
+#define SGK__GATHER(T, ct, ...)                                                                    \
+  SGK_INLINE sgk_##T sgk__gather_masked_##T(sgk_mask m, const ct *base, sgk_i32 idx) {             \
+    sgk_##T r;                                                                                     \
+    SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_gather_##T(SGK__RMASK(T, m, k), base, idx.r, k);       \
+    return r;                                                                                      \
   }
 #else
-#define SGK__GATHER(T, ct, ...)                                                                   \
-  SGK_INLINE sgk_##T sgk__gather_masked_##T(sgk_mask m, const ct *base, sgk_i32 idx) {           \
-    int32_t at[SGK_W];                                                                           \
-    ct x[SGK_W] = {0};                                                                           \
-    sgk__storeu_i32(at, idx);                                                                    \
-    SGK__FOR_LANES(m, i) x[i] = base[at[i]];                                                     \
-    return sgk__loadu_##T(x);                                                                    \
+#define SGK__GATHER(T, ct, ...)                                                                    \
+  SGK_INLINE sgk_##T sgk__gather_masked_##T(sgk_mask m, const ct *base, sgk_i32 idx) {             \
+    int32_t at[SGK_W];                                                                             \
+    ct x[SGK_W] = {0};                                                                             \
+    sgk__storeu_i32(at, idx);                                                                      \
+    SGK__FOR_LANES(m, i) x[i] = base[at[i]];                                                       \
+    return sgk__loadu_##T(x);                                                                      \
   }
 #endif
 #ifdef SGK__NATIVE_SCATTER
-#define SGK__SCATTER(T, ct, ...)                                                                  \
-  SGK_INLINE void sgk__scatter_masked_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {        \
-    SGK__FOR(SGK__NR(T), k) sgk__r_scatter_##T(SGK__RMASK(T, m, k), base, idx.r, k, v.r[k]);      \
+#define SGK__SCATTER(T, ct, ...)                                                                   \
+  SGK_INLINE void sgk__scatter_masked_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {          \
+    SGK__FOR(SGK__NR(T), k) sgk__r_scatter_##T(SGK__RMASK(T, m, k), base, idx.r, k, v.r[k]);       \
   }
 #else
-#define SGK__SCATTER(T, ct, ...)                                                                  \
-  SGK_INLINE void sgk__scatter_masked_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {        \
-    int32_t at[SGK_W];                                                                           \
-    ct x[SGK_W];                                                                                 \
-    sgk__storeu_i32(at, idx);                                                                    \
-    sgk__storeu_##T(x, v);                                                                       \
-    SGK__FOR_LANES(m, i) base[at[i]] = x[i];                                                     \
+#define SGK__SCATTER(T, ct, ...)                                                                   \
+  SGK_INLINE void sgk__scatter_masked_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {          \
+    int32_t at[SGK_W];                                                                             \
+    ct x[SGK_W];                                                                                   \
+    sgk__storeu_i32(at, idx);                                                                      \
+    sgk__storeu_##T(x, v);                                                                         \
+    SGK__FOR_LANES(m, i) base[at[i]] = x[i];                                                       \
   }
 #endif
 SGK__TYPES_ALL(SGK__MASKED_MEMORY, ~)
@@ -330,34 +368,34 @@ SGK__TYPES_ALL(SGK__SCATTER, ~)
 
 /* ---- lane movement ---------------------------------------------------------------------------
  * A core's own versions come after this file (they need the W-lane types): declared here. */
-#define SGK__MOVEMENT_DECLS(T, ct, ...)                                                           \
-  SGK_INLINE sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx);                                   \
-  SGK_INLINE sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane);                               \
+#define SGK__MOVEMENT_DECLS(T, ct, ...)                                                            \
+  SGK_INLINE sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx);                                     \
+  SGK_INLINE sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane);                                 \
   SGK_INLINE sgk_##T sgk__rotate_##T(sgk_##T x, uint32_t d);
 SGK__TYPES_ALL(SGK__MOVEMENT_DECLS, ~)
 #ifndef SGK__NATIVE_PERMUTE
-#define SGK__PERMUTE(T, ct, ...) /* lane i <- x[idx[i] mod W] */                                  \
-  SGK_INLINE sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                                  \
-    ct a[SGK_W], r[SGK_W];                                                                       \
-    uint32_t at[SGK_W];                                                                          \
-    sgk__storeu_##T(a, x);                                                                       \
-    sgk__storeu_u32(at, idx);                                                                    \
-    for (int i = 0; i < SGK_W; ++i) r[i] = a[at[i] & (SGK_W - 1)];                               \
-    return sgk__loadu_##T(r);                                                                    \
+#define SGK__PERMUTE(T, ct, ...) /* lane i <- x[idx[i] mod W] */                                   \
+  SGK_INLINE sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                                    \
+    ct a[SGK_W], r[SGK_W];                                                                         \
+    uint32_t at[SGK_W];                                                                            \
+    sgk__storeu_##T(a, x);                                                                         \
+    sgk__storeu_u32(at, idx);                                                                      \
+    for (int i = 0; i < SGK_W; ++i) r[i] = a[at[i] & (SGK_W - 1)];                                 \
+    return sgk__loadu_##T(r);                                                                      \
   }
 SGK__TYPES_ALL(SGK__PERMUTE, ~)
 #endif
 #ifndef SGK__NATIVE_BROADCAST
-#define SGK__BROADCAST(T, ct, ...) /* lane i <- x[lane] */                                        \
-  SGK_INLINE sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane) {                              \
-    return sgk_splat_##T(sgk_extract_##T(x, (int)lane));                                         \
+#define SGK__BROADCAST(T, ct, ...) /* lane i <- x[lane] */                                         \
+  SGK_INLINE sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane) {                                \
+    return sgk_splat_##T(sgk_extract_##T(x, (int)lane));                                           \
   }
 SGK__TYPES_ALL(SGK__BROADCAST, ~)
 #endif
 #ifndef SGK__NATIVE_ROTATE
-#define SGK__ROTATE(T, ct, ...) /* lane i <- x[(i + d) mod W] */                                  \
-  SGK_INLINE sgk_##T sgk__rotate_##T(sgk_##T x, uint32_t d) {                                    \
-    return sgk__permute_##T(x, sgk_add_u32(sgk__iota_u32(), sgk_splat_u32(d)));                  \
+#define SGK__ROTATE(T, ct, ...) /* lane i <- x[(i + d) mod W] */                                   \
+  SGK_INLINE sgk_##T sgk__rotate_##T(sgk_##T x, uint32_t d) {                                      \
+    return sgk__permute_##T(x, sgk_add_u32(sgk__iota_u32(), sgk_splat_u32(d)));                    \
   }
 SGK__TYPES_ALL(SGK__ROTATE, ~)
 #endif
@@ -366,27 +404,27 @@ SGK__TYPES_ALL(SGK__ROTATE, ~)
  * Across registers first (register k meets register k + n), then inside register 0 through the
  * core's slide. Scans: steps shorter than a register slide each register over the one below,
  * top-down so that the one below is still the old one; then steps of whole registers. */
-#define SGK__TREE(T, ct, op)                                                                      \
-  SGK_INLINE ct sgk__reduce_full_##op##_##T(sgk_##T x) {                                         \
-    for (int n = SGK__NR(T) / 2; n >= 1; n /= 2)                                                 \
-      SGK__FOR(n, k) x.r[k] = sgk__r_##op##_##T(x.r[k], x.r[k + n]);                             \
-    for (int s = SGK__RL(T) / 2; s >= 1; s /= 2)                                                 \
-      x.r[0] = sgk__r_##op##_##T(x.r[0], sgk__r_slide_##T(x.r[0], x.r[0], SGK__RL(T) - s));      \
-    return sgk__r_lane0_##T(x.r[0]);                                                             \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk__scan_full_##op##_##T(sgk_##T x) {                                      \
-    for (int d = 1; d < SGK__RL(T); d *= 2) {                                                    \
-      for (int k = SGK__NR(T) - 1; k >= 1; --k)                                                  \
-        x.r[k] = sgk__r_##op##_##T(sgk__r_slide_##T(x.r[k - 1], x.r[k], d), x.r[k]);             \
-      const SGK__RM(T) from_d = SGK__RMASK(T, sgk_mask_from_bits(~0u << d), 0);                  \
-      x.r[0] = sgk__r_select_##T(from_d, sgk__r_##op##_##T(sgk__r_slide_##T(x.r[0], x.r[0], d), x.r[0]), \
-                                 x.r[0]);                                                        \
-    }                                                                                            \
-    for (int n = 1; n < SGK__NR(T); n *= 2)                                                      \
-      for (int k = SGK__NR(T) - 1; k >= n; --k) x.r[k] = sgk__r_##op##_##T(x.r[k - n], x.r[k]);  \
-    return x;                                                                                    \
+#define SGK__TREE(T, ct, op)                                                                       \
+  SGK_INLINE ct sgk__reduce_full_##op##_##T(sgk_##T x) {                                           \
+    for (int n = SGK__NR(T) / 2; n >= 1; n /= 2)                                                   \
+      SGK__FOR(n, k) x.r[k] = sgk__r_##op##_##T(x.r[k], x.r[k + n]);                               \
+    for (int s = SGK__RL(T) / 2; s >= 1; s /= 2)                                                   \
+      x.r[0] = sgk__r_##op##_##T(x.r[0], sgk__r_slide_##T(x.r[0], x.r[0], SGK__RL(T) - s));        \
+    return sgk__r_lane0_##T(x.r[0]);                                                               \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk__scan_full_##op##_##T(sgk_##T x) {                                        \
+    for (int d = 1; d < SGK__RL(T); d *= 2) {                                                      \
+      for (int k = SGK__NR(T) - 1; k >= 1; --k)                                                    \
+        x.r[k] = sgk__r_##op##_##T(sgk__r_slide_##T(x.r[k - 1], x.r[k], d), x.r[k]);               \
+      const SGK__RM(T) from_d = SGK__RMASK(T, sgk_mask_from_bits(~0u << d), 0);                    \
+      x.r[0] = sgk__r_select_##T(                                                                  \
+          from_d, sgk__r_##op##_##T(sgk__r_slide_##T(x.r[0], x.r[0], d), x.r[0]), x.r[0]);         \
+    }                                                                                              \
+    for (int n = 1; n < SGK__NR(T); n *= 2)                                                        \
+      for (int k = SGK__NR(T) - 1; k >= n; --k) x.r[k] = sgk__r_##op##_##T(x.r[k - n], x.r[k]);    \
+    return x;                                                                                      \
   }
-#define SGK__TREES(T, ct, ...)                                                                    \
+#define SGK__TREES(T, ct, ...)                                                                     \
   SGK__TREE(T, ct, add) SGK__TREE(T, ct, mul) SGK__TREE(T, ct, min) SGK__TREE(T, ct, max)
 #define SGK__TREES_INT(T, ct, ...) SGK__TREE(T, ct, and) SGK__TREE(T, ct, or) SGK__TREE(T, ct, xor)
 SGK__TYPES_ALL(SGK__TREES, ~)
@@ -394,24 +432,25 @@ SGK__TYPES_INT(SGK__TREES_INT, ~)
 
 /* ---- conversions and bit casts ---------------------------------------------------------------
  * A conversion the core does not announce runs lane by lane with the element rule. */
-#define SGK__CVT_LANEWISE_0(TO, FROM)                                                             \
-  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                      \
-    __typeof__(sgk_extract_##FROM(a, 0)) x[SGK_W];                                               \
-    __typeof__(sgk_extract_##TO(sgk_splat_##TO(0), 0)) y[SGK_W];                                 \
-    sgk__storeu_##FROM(x, a);                                                                    \
-    for (int i = 0; i < SGK_W; ++i) y[i] = sgk__cvt1_##TO##_##FROM(x[i]);                        \
-    return sgk__loadu_##TO(y);                                                                   \
+#define SGK__CVT_LANEWISE_0(TO, FROM)                                                              \
+  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                        \
+    __typeof__(sgk_extract_##FROM(a, 0)) x[SGK_W];                                                 \
+    __typeof__(sgk_extract_##TO(sgk_splat_##TO(0), 0)) y[SGK_W];                                   \
+    sgk__storeu_##FROM(x, a);                                                                      \
+    for (int i = 0; i < SGK_W; ++i) y[i] = sgk__cvt1_##TO##_##FROM(x[i]);                          \
+    return sgk__loadu_##TO(y);                                                                     \
   }
 #define SGK__CVT_LANEWISE_1(TO, FROM) /* the core's own */
-#define SGK__CVT(TO, FROM) SGK__CAT(SGK__CVT_LANEWISE_, SGK__IS_YES(SGK__NATIVE_CVT_##TO##_##FROM))(TO, FROM)
+#define SGK__CVT(TO, FROM)                                                                         \
+  SGK__CAT(SGK__CVT_LANEWISE_, SGK__IS_YES(SGK__NATIVE_CVT_##TO##_##FROM))(TO, FROM)
 SGK_CONTRACT_CVTS(SGK__CVT)
 
 /* Same size by construction (W lanes of the same width); the copy compiles to nothing. */
-#define SGK__CAST(TO, FROM)                                                                       \
-  SGK_INLINE sgk_##TO sgk_as_##TO##_##FROM(sgk_##FROM a) {                                       \
-    sgk_##TO r;                                                                                  \
-    memcpy(&r, &a, sizeof r);                                                                    \
-    return r;                                                                                    \
+#define SGK__CAST(TO, FROM)                                                                        \
+  SGK_INLINE sgk_##TO sgk_as_##TO##_##FROM(sgk_##FROM a) {                                         \
+    sgk_##TO r;                                                                                    \
+    memcpy(&r, &a, sizeof r);                                                                      \
+    return r;                                                                                      \
   }
 SGK_CONTRACT_CASTS(SGK__CAST)
 
@@ -425,50 +464,50 @@ typedef enum sgk__rmw {
 #undef SGK__RMW_ENUM
 } sgk__rmw;
 
-#define SGK__APPLY1(T, ct, ...)                                                                   \
-  SGK_INLINE ct sgk__apply1_##T(sgk__rmw op, ct a, ct b) {                                       \
-    switch (op) {                                                                                \
-      case SGK__RMW_ADD: return sgk__add1_##T(a, b);                                             \
-      case SGK__RMW_MIN: return sgk__min1_##T(a, b);                                             \
-      case SGK__RMW_MAX: return sgk__max1_##T(a, b);                                             \
-      case SGK__RMW_AND: return sgk__and1_##T(a, b);                                             \
-      case SGK__RMW_OR: return sgk__or1_##T(a, b);                                               \
-      case SGK__RMW_XOR: break;                                                                  \
-    }                                                                                            \
-    return sgk__xor1_##T(a, b);                                                                  \
-  }                                                                                              \
-  /* the same per register, for cores with vector local atomics */                              \
-  SGK_INLINE sgk__v_##T sgk__r_apply_##T(sgk__rmw op, sgk__v_##T a, sgk__v_##T b) {              \
-    switch (op) {                                                                                \
-      case SGK__RMW_ADD: return sgk__r_add_##T(a, b);                                            \
-      case SGK__RMW_MIN: return sgk__r_min_##T(a, b);                                            \
-      case SGK__RMW_MAX: return sgk__r_max_##T(a, b);                                            \
-      case SGK__RMW_AND: return sgk__r_and_##T(a, b);                                            \
-      case SGK__RMW_OR: return sgk__r_or_##T(a, b);                                              \
-      case SGK__RMW_XOR: break;                                                                  \
-    }                                                                                            \
-    return sgk__r_xor_##T(a, b);                                                                 \
+#define SGK__APPLY1(T, ct, ...)                                                                    \
+  SGK_INLINE ct sgk__apply1_##T(sgk__rmw op, ct a, ct b) {                                         \
+    switch (op) {                                                                                  \
+      case SGK__RMW_ADD: return sgk__add1_##T(a, b);                                               \
+      case SGK__RMW_MIN: return sgk__min1_##T(a, b);                                               \
+      case SGK__RMW_MAX: return sgk__max1_##T(a, b);                                               \
+      case SGK__RMW_AND: return sgk__and1_##T(a, b);                                               \
+      case SGK__RMW_OR: return sgk__or1_##T(a, b);                                                 \
+      case SGK__RMW_XOR: break;                                                                    \
+    }                                                                                              \
+    return sgk__xor1_##T(a, b);                                                                    \
+  }                                                                                                \
+  /* the same per register, for cores with vector local atomics */                                 \
+  SGK_INLINE sgk__v_##T sgk__r_apply_##T(sgk__rmw op, sgk__v_##T a, sgk__v_##T b) {                \
+    switch (op) {                                                                                  \
+      case SGK__RMW_ADD: return sgk__r_add_##T(a, b);                                              \
+      case SGK__RMW_MIN: return sgk__r_min_##T(a, b);                                              \
+      case SGK__RMW_MAX: return sgk__r_max_##T(a, b);                                              \
+      case SGK__RMW_AND: return sgk__r_and_##T(a, b);                                              \
+      case SGK__RMW_OR: return sgk__r_or_##T(a, b);                                                \
+      case SGK__RMW_XOR: break;                                                                    \
+    }                                                                                              \
+    return sgk__r_xor_##T(a, b);                                                                   \
   }
 SGK__TYPES_INT(SGK__APPLY1, ~)
 
-#define SGK__LOCAL_LANEWISE(T, ct, ...)                                                           \
-  SGK_INLINE void sgk__local_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, sgk__rmw op) { \
-    int32_t at[SGK_W];                                                                           \
-    ct x[SGK_W];                                                                                 \
-    sgk__storeu_i32(at, idx);                                                                    \
-    sgk__storeu_##T(x, v);                                                                       \
-    SGK__FOR_LANES(m, i) base[at[i]] = sgk__apply1_##T(op, base[at[i]], x[i]);                   \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk__local_fetch_add_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {    \
-    int32_t at[SGK_W];                                                                           \
-    ct x[SGK_W], old[SGK_W] = {0};                                                               \
-    sgk__storeu_i32(at, idx);                                                                    \
-    sgk__storeu_##T(x, v);                                                                       \
-    SGK__FOR_LANES(m, i) {                                                                       \
-      old[i] = base[at[i]];                                                                      \
-      base[at[i]] = sgk__add1_##T(old[i], x[i]);                                                 \
-    }                                                                                            \
-    return sgk__loadu_##T(old);                                                                  \
+#define SGK__LOCAL_LANEWISE(T, ct, ...)                                                            \
+  SGK_INLINE void sgk__local_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, sgk__rmw op) {  \
+    int32_t at[SGK_W];                                                                             \
+    ct x[SGK_W];                                                                                   \
+    sgk__storeu_i32(at, idx);                                                                      \
+    sgk__storeu_##T(x, v);                                                                         \
+    SGK__FOR_LANES(m, i) base[at[i]] = sgk__apply1_##T(op, base[at[i]], x[i]);                     \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk__local_fetch_add_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {      \
+    int32_t at[SGK_W];                                                                             \
+    ct x[SGK_W], old[SGK_W] = {0};                                                                 \
+    sgk__storeu_i32(at, idx);                                                                      \
+    sgk__storeu_##T(x, v);                                                                         \
+    SGK__FOR_LANES(m, i) {                                                                         \
+      old[i] = base[at[i]];                                                                        \
+      base[at[i]] = sgk__add1_##T(old[i], x[i]);                                                   \
+    }                                                                                              \
+    return sgk__loadu_##T(old);                                                                    \
   }
 #ifndef SGK__NATIVE_LOCAL_ATOMICS_32
 SGK__LOCAL_LANEWISE(i32, int32_t)
@@ -478,3 +517,4 @@ SGK__LOCAL_LANEWISE(i64, int64_t)
 SGK__LOCAL_LANEWISE(u64, uint64_t)
 
 #endif /* SGK_ISA_GENERIC_H */
+// clang-format on

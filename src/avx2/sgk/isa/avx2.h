@@ -3,6 +3,8 @@
  * ops to W lanes; this file adds what AVX2 does better: vpmaskmov and masked gathers for partial
  * sub-groups, vpermd permutes across the registers of a sub-group, and the conversions AVX2 has.
  * Included by sgk/kernel.h for the avx2 variants; never directly. */
+/* X-macro tables and macro bodies: laid out by hand. */
+// clang-format off
 #ifndef SGK_ISA_AVX2_H
 #define SGK_ISA_AVX2_H
 
@@ -34,12 +36,16 @@ SGK_INLINE uint32_t sgk__rm32_bits(sgk__rm32 m) {
 SGK_INLINE sgk__rm32 sgk__rm32_and(sgk__rm32 a, sgk__rm32 b) { return _mm256_and_si256(a, b); }
 SGK_INLINE sgk__rm32 sgk__rm32_or(sgk__rm32 a, sgk__rm32 b) { return _mm256_or_si256(a, b); }
 SGK_INLINE sgk__rm32 sgk__rm32_xor(sgk__rm32 a, sgk__rm32 b) { return _mm256_xor_si256(a, b); }
-SGK_INLINE sgk__rm32 sgk__rm32_andnot(sgk__rm32 a, sgk__rm32 b) { return _mm256_andnot_si256(a, b); }
+SGK_INLINE sgk__rm32 sgk__rm32_andnot(sgk__rm32 a, sgk__rm32 b) {
+  return _mm256_andnot_si256(a, b);
+}
 /* The 4 32-bit lanes 4h .. 4h+3 of v, for a 64-bit register. */
 SGK_INLINE __m128i sgk__half128(__m256i v, int h) {
   return h ? _mm256_extracti128_si256(v, 1) : _mm256_castsi256_si128(v);
 }
-SGK_INLINE sgk__rm64 sgk__rm64_half(sgk__rm32 m, int h) { return _mm256_cvtepi32_epi64(sgk__half128(m, h)); }
+SGK_INLINE sgk__rm64 sgk__rm64_half(sgk__rm32 m, int h) {
+  return _mm256_cvtepi32_epi64(sgk__half128(m, h));
+}
 /* The low halves of the 64-bit lanes of two registers as one register of 32-bit lanes: packs
  * 64-bit masks, and narrows 64-bit integers. */
 SGK_INLINE __m256i sgk__rm32_pack(__m256i lo, __m256i hi) {
@@ -85,9 +91,10 @@ SGK_INLINE __m256d sgk__of_si_f64(__m256i v) { return _mm256_castsi256_pd(v); }
 /* Index vector (as 32-bit lanes) that brings lane i - d of a register of LANES lanes to lane i. */
 SGK_INLINE __m256i sgk__from_minus(int lanes, int d) {
   const __m256i i = sgk__iota8();
-  if (lanes == 8) return _mm256_and_si256(_mm256_sub_epi32(i, _mm256_set1_epi32(d)), _mm256_set1_epi32(7));
-  const __m256i pair = _mm256_and_si256(_mm256_sub_epi32(_mm256_srli_epi32(i, 1), _mm256_set1_epi32(d)),
-                                        _mm256_set1_epi32(3));
+  if (lanes == 8)
+    return _mm256_and_si256(_mm256_sub_epi32(i, _mm256_set1_epi32(d)), _mm256_set1_epi32(7));
+  const __m256i pair = _mm256_and_si256(
+      _mm256_sub_epi32(_mm256_srli_epi32(i, 1), _mm256_set1_epi32(d)), _mm256_set1_epi32(3));
   return _mm256_add_epi32(_mm256_slli_epi32(pair, 1), _mm256_and_si256(i, _mm256_set1_epi32(1)));
 }
 /* 32-bit-lane mask of the lanes (of LANES) below d. */
@@ -96,23 +103,23 @@ SGK_INLINE __m256i sgk__below(int lanes, int d) {
   return _mm256_cmpgt_epi32(_mm256_set1_epi32(d), lane);
 }
 
-#define SGK__R_ALL(T, ct, V, LANES, LOADU, STOREU, SET1, LANE0, MLOAD, MSTORE)                                   \
-  SGK_INLINE V sgk__r_loadu_##T(const ct *p) { return LOADU(p); }                                \
-  SGK_INLINE void sgk__r_storeu_##T(ct *p, V v) { STOREU(p, v); }                                \
-  SGK_INLINE V sgk__r_splat_##T(ct x) { return SET1(x); }                                        \
-  SGK_INLINE ct sgk__r_lane0_##T(V v) { return (ct)LANE0(v); }                                   \
-  SGK_INLINE V sgk__r_select_##T(__m256i m, V a, V b) {                                          \
-    return sgk__of_si_##T(_mm256_blendv_epi8(sgk__si_##T(b), sgk__si_##T(a), m));                \
-  }                                                                                              \
-  SGK_INLINE V sgk__r_slide_##T(V lo, V hi, int d) {                                             \
-    const __m256i from = sgk__from_minus(LANES, d);                                              \
-    const __m256i h = _mm256_permutevar8x32_epi32(sgk__si_##T(hi), from);                        \
-    const __m256i l = _mm256_permutevar8x32_epi32(sgk__si_##T(lo), from);                        \
-    return sgk__of_si_##T(_mm256_blendv_epi8(h, l, sgk__below(LANES, d)));                       \
-  }                                                                                              \
-  SGK_INLINE V sgk__r_load_masked_##T(__m256i m, const ct *p) {                                  \
-    return sgk__of_si_##T(MLOAD(p, m));                                                          \
-  }                                                                                              \
+#define SGK__R_ALL(T, ct, V, LANES, LOADU, STOREU, SET1, LANE0, MLOAD, MSTORE)                     \
+  SGK_INLINE V sgk__r_loadu_##T(const ct *p) { return LOADU(p); }                                  \
+  SGK_INLINE void sgk__r_storeu_##T(ct *p, V v) { STOREU(p, v); }                                  \
+  SGK_INLINE V sgk__r_splat_##T(ct x) { return SET1(x); }                                          \
+  SGK_INLINE ct sgk__r_lane0_##T(V v) { return (ct)LANE0(v); }                                     \
+  SGK_INLINE V sgk__r_select_##T(__m256i m, V a, V b) {                                            \
+    return sgk__of_si_##T(_mm256_blendv_epi8(sgk__si_##T(b), sgk__si_##T(a), m));                  \
+  }                                                                                                \
+  SGK_INLINE V sgk__r_slide_##T(V lo, V hi, int d) {                                               \
+    const __m256i from = sgk__from_minus(LANES, d);                                                \
+    const __m256i h = _mm256_permutevar8x32_epi32(sgk__si_##T(hi), from);                          \
+    const __m256i l = _mm256_permutevar8x32_epi32(sgk__si_##T(lo), from);                          \
+    return sgk__of_si_##T(_mm256_blendv_epi8(h, l, sgk__below(LANES, d)));                         \
+  }                                                                                                \
+  SGK_INLINE V sgk__r_load_masked_##T(__m256i m, const ct *p) {                                    \
+    return sgk__of_si_##T(MLOAD(p, m));                                                            \
+  }                                                                                                \
   SGK_INLINE void sgk__r_store_masked_##T(__m256i m, ct *p, V v) { MSTORE(p, m, sgk__si_##T(v)); }
 #define SGK__MLOAD32(p, m) _mm256_maskload_epi32((const int *)(p), m)
 #define SGK__MLOAD64(p, m) _mm256_maskload_epi64((const long long *)(p), m)
@@ -127,30 +134,36 @@ SGK_INLINE __m256i sgk__below(int lanes, int d) {
 #define SGK__MEM32 SGK__MLOAD32, SGK__MSTORE32
 #define SGK__MEM64 SGK__MLOAD64, SGK__MSTORE64
 #define SGK__R_ALL_(...) SGK__R_ALL(__VA_ARGS__)
-SGK__R_ALL_(i32, int32_t, __m256i, 8, SGK__LOADU_SI, SGK__STOREU_SI, SGK__SET1_32, SGK__LANE0_32, SGK__MEM32)
-SGK__R_ALL_(u32, uint32_t, __m256i, 8, SGK__LOADU_SI, SGK__STOREU_SI, SGK__SET1_32, SGK__LANE0_32, SGK__MEM32)
-SGK__R_ALL_(f32, float, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_set1_ps, _mm256_cvtss_f32, SGK__MEM32)
-SGK__R_ALL_(i64, int64_t, __m256i, 4, SGK__LOADU_SI, SGK__STOREU_SI, SGK__SET1_64, SGK__LANE0_64, SGK__MEM64)
-SGK__R_ALL_(u64, uint64_t, __m256i, 4, SGK__LOADU_SI, SGK__STOREU_SI, SGK__SET1_64, SGK__LANE0_64, SGK__MEM64)
-SGK__R_ALL_(f64, double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_set1_pd, _mm256_cvtsd_f64, SGK__MEM64)
+SGK__R_ALL_(i32, int32_t, __m256i, 8, SGK__LOADU_SI, SGK__STOREU_SI, SGK__SET1_32, SGK__LANE0_32,
+            SGK__MEM32)
+SGK__R_ALL_(u32, uint32_t, __m256i, 8, SGK__LOADU_SI, SGK__STOREU_SI, SGK__SET1_32, SGK__LANE0_32,
+            SGK__MEM32)
+SGK__R_ALL_(f32, float, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_set1_ps,
+            _mm256_cvtss_f32, SGK__MEM32)
+SGK__R_ALL_(i64, int64_t, __m256i, 4, SGK__LOADU_SI, SGK__STOREU_SI, SGK__SET1_64, SGK__LANE0_64,
+            SGK__MEM64)
+SGK__R_ALL_(u64, uint64_t, __m256i, 4, SGK__LOADU_SI, SGK__STOREU_SI, SGK__SET1_64, SGK__LANE0_64,
+            SGK__MEM64)
+SGK__R_ALL_(f64, double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_set1_pd,
+            _mm256_cvtsd_f64, SGK__MEM64)
 
 /* ---- integers ------------------------------------------------------------------------------- */
 #define SGK__SIGN32 _mm256_set1_epi32(INT32_MIN)
 #define SGK__SIGN64 _mm256_set1_epi64x(INT64_MIN)
-#define SGK__R_INT(T, S)                                                                          \
-  SGK_INLINE __m256i sgk__r_add_##T(__m256i a, __m256i b) { return _mm256_add_##S(a, b); }       \
-  SGK_INLINE __m256i sgk__r_sub_##T(__m256i a, __m256i b) { return _mm256_sub_##S(a, b); }       \
-  SGK_INLINE __m256i sgk__r_and_##T(__m256i a, __m256i b) { return _mm256_and_si256(a, b); }     \
-  SGK_INLINE __m256i sgk__r_or_##T(__m256i a, __m256i b) { return _mm256_or_si256(a, b); }       \
-  SGK_INLINE __m256i sgk__r_xor_##T(__m256i a, __m256i b) { return _mm256_xor_si256(a, b); }     \
-  SGK_INLINE __m256i sgk__r_eq_##T(__m256i a, __m256i b) { return _mm256_cmpeq_##S(a, b); }      \
-  SGK_INLINE __m256i sgk__r_lt_##T(__m256i a, __m256i b) { return sgk__r_gt_##T(b, a); }         \
-  SGK_INLINE __m256i sgk__r_le_##T(__m256i a, __m256i b) {                                       \
-    return _mm256_xor_si256(sgk__r_gt_##T(a, b), _mm256_set1_epi32(-1));                         \
-  }                                                                                              \
-  SGK_INLINE __m256i sgk__r_shl_##T(__m256i a, uint32_t n) {                                     \
-    return _mm256_sll_##S(a, _mm_cvtsi32_si128((int)n));                                         \
-  }                                                                                              \
+#define SGK__R_INT(T, S)                                                                           \
+  SGK_INLINE __m256i sgk__r_add_##T(__m256i a, __m256i b) { return _mm256_add_##S(a, b); }         \
+  SGK_INLINE __m256i sgk__r_sub_##T(__m256i a, __m256i b) { return _mm256_sub_##S(a, b); }         \
+  SGK_INLINE __m256i sgk__r_and_##T(__m256i a, __m256i b) { return _mm256_and_si256(a, b); }       \
+  SGK_INLINE __m256i sgk__r_or_##T(__m256i a, __m256i b) { return _mm256_or_si256(a, b); }         \
+  SGK_INLINE __m256i sgk__r_xor_##T(__m256i a, __m256i b) { return _mm256_xor_si256(a, b); }       \
+  SGK_INLINE __m256i sgk__r_eq_##T(__m256i a, __m256i b) { return _mm256_cmpeq_##S(a, b); }        \
+  SGK_INLINE __m256i sgk__r_lt_##T(__m256i a, __m256i b) { return sgk__r_gt_##T(b, a); }           \
+  SGK_INLINE __m256i sgk__r_le_##T(__m256i a, __m256i b) {                                         \
+    return _mm256_xor_si256(sgk__r_gt_##T(a, b), _mm256_set1_epi32(-1));                           \
+  }                                                                                                \
+  SGK_INLINE __m256i sgk__r_shl_##T(__m256i a, uint32_t n) {                                       \
+    return _mm256_sll_##S(a, _mm_cvtsi32_si128((int)n));                                           \
+  }                                                                                                \
   SGK_INLINE __m256i sgk__r_shlv_##T(__m256i a, __m256i n) { return _mm256_sllv_##S(a, n); }
 SGK_INLINE __m256i sgk__r_gt_i32(__m256i a, __m256i b) { return _mm256_cmpgt_epi32(a, b); }
 SGK_INLINE __m256i sgk__r_gt_u32(__m256i a, __m256i b) {
@@ -169,9 +182,13 @@ SGK_INLINE __m256i sgk__r_max_i32(__m256i a, __m256i b) { return _mm256_max_epi3
 SGK_INLINE __m256i sgk__r_min_u32(__m256i a, __m256i b) { return _mm256_min_epu32(a, b); }
 SGK_INLINE __m256i sgk__r_max_u32(__m256i a, __m256i b) { return _mm256_max_epu32(a, b); }
 /* no 64-bit min/max: blends by the compare */
-#define SGK__R_MINMAX64(T)                                                                        \
-  SGK_INLINE __m256i sgk__r_min_##T(__m256i a, __m256i b) { return _mm256_blendv_epi8(a, b, sgk__r_gt_##T(a, b)); } \
-  SGK_INLINE __m256i sgk__r_max_##T(__m256i a, __m256i b) { return _mm256_blendv_epi8(a, b, sgk__r_gt_##T(b, a)); }
+#define SGK__R_MINMAX64(T)                                                                         \
+  SGK_INLINE __m256i sgk__r_min_##T(__m256i a, __m256i b) {                                        \
+    return _mm256_blendv_epi8(a, b, sgk__r_gt_##T(a, b));                                          \
+  }                                                                                                \
+  SGK_INLINE __m256i sgk__r_max_##T(__m256i a, __m256i b) {                                        \
+    return _mm256_blendv_epi8(a, b, sgk__r_gt_##T(b, a));                                          \
+  }
 SGK__R_MINMAX64(i64)
 SGK__R_MINMAX64(u64)
 SGK_INLINE __m256i sgk__r_mul_i32(__m256i a, __m256i b) { return _mm256_mullo_epi32(a, b); }
@@ -184,9 +201,15 @@ SGK_INLINE __m256i sgk__r_mul_i64(__m256i a, __m256i b) {
   return _mm256_add_epi64(lo, _mm256_slli_epi64(cross, 32));
 }
 #define sgk__r_mul_u64 sgk__r_mul_i64
-SGK_INLINE __m256i sgk__r_shr_i32(__m256i a, uint32_t n) { return _mm256_sra_epi32(a, _mm_cvtsi32_si128((int)n)); }
-SGK_INLINE __m256i sgk__r_shr_u32(__m256i a, uint32_t n) { return _mm256_srl_epi32(a, _mm_cvtsi32_si128((int)n)); }
-SGK_INLINE __m256i sgk__r_shr_u64(__m256i a, uint32_t n) { return _mm256_srl_epi64(a, _mm_cvtsi32_si128((int)n)); }
+SGK_INLINE __m256i sgk__r_shr_i32(__m256i a, uint32_t n) {
+  return _mm256_sra_epi32(a, _mm_cvtsi32_si128((int)n));
+}
+SGK_INLINE __m256i sgk__r_shr_u32(__m256i a, uint32_t n) {
+  return _mm256_srl_epi32(a, _mm_cvtsi32_si128((int)n));
+}
+SGK_INLINE __m256i sgk__r_shr_u64(__m256i a, uint32_t n) {
+  return _mm256_srl_epi64(a, _mm_cvtsi32_si128((int)n));
+}
 SGK_INLINE __m256i sgk__r_shrv_i32(__m256i a, __m256i n) { return _mm256_srav_epi32(a, n); }
 SGK_INLINE __m256i sgk__r_shrv_u32(__m256i a, __m256i n) { return _mm256_srlv_epi32(a, n); }
 SGK_INLINE __m256i sgk__r_shrv_u64(__m256i a, __m256i n) { return _mm256_srlv_epi64(a, n); }
@@ -204,36 +227,43 @@ SGK_INLINE __m256i sgk__r_shr_i64(__m256i a, uint32_t n) {
 }
 
 /* ---- floats: vminps/vmaxps are exactly a < b ? a : b and a > b ? a : b ------------------------ */
-#define SGK__R_FLOAT(T, V, S, SIGN)                                                               \
-  SGK_INLINE V sgk__r_add_##T(V a, V b) { return _mm256_add_##S(a, b); }                         \
-  SGK_INLINE V sgk__r_sub_##T(V a, V b) { return _mm256_sub_##S(a, b); }                         \
-  SGK_INLINE V sgk__r_mul_##T(V a, V b) { return _mm256_mul_##S(a, b); }                         \
-  SGK_INLINE V sgk__r_div_##T(V a, V b) { return _mm256_div_##S(a, b); }                         \
-  SGK_INLINE V sgk__r_min_##T(V a, V b) { return _mm256_min_##S(a, b); }                         \
-  SGK_INLINE V sgk__r_max_##T(V a, V b) { return _mm256_max_##S(a, b); }                         \
-  SGK_INLINE V sgk__r_sqrt_##T(V a) { return _mm256_sqrt_##S(a); }                               \
-  SGK_INLINE V sgk__r_neg_##T(V a) { return _mm256_xor_##S(a, _mm256_set1_##S(SIGN)); }          \
-  SGK_INLINE V sgk__r_abs_##T(V a) { return _mm256_andnot_##S(_mm256_set1_##S(SIGN), a); }       \
-  SGK_INLINE V sgk__r_fma_##T(V a, V b, V c) { return _mm256_fmadd_##S(a, b, c); }               \
-  SGK_INLINE __m256i sgk__r_eq_##T(V a, V b) { return sgk__si_##T(_mm256_cmp_##S(a, b, _CMP_EQ_OQ)); } \
-  SGK_INLINE __m256i sgk__r_lt_##T(V a, V b) { return sgk__si_##T(_mm256_cmp_##S(a, b, _CMP_LT_OQ)); } \
-  SGK_INLINE __m256i sgk__r_le_##T(V a, V b) { return sgk__si_##T(_mm256_cmp_##S(a, b, _CMP_LE_OQ)); }
+#define SGK__R_FLOAT(T, V, S, SIGN)                                                                \
+  SGK_INLINE V sgk__r_add_##T(V a, V b) { return _mm256_add_##S(a, b); }                           \
+  SGK_INLINE V sgk__r_sub_##T(V a, V b) { return _mm256_sub_##S(a, b); }                           \
+  SGK_INLINE V sgk__r_mul_##T(V a, V b) { return _mm256_mul_##S(a, b); }                           \
+  SGK_INLINE V sgk__r_div_##T(V a, V b) { return _mm256_div_##S(a, b); }                           \
+  SGK_INLINE V sgk__r_min_##T(V a, V b) { return _mm256_min_##S(a, b); }                           \
+  SGK_INLINE V sgk__r_max_##T(V a, V b) { return _mm256_max_##S(a, b); }                           \
+  SGK_INLINE V sgk__r_sqrt_##T(V a) { return _mm256_sqrt_##S(a); }                                 \
+  SGK_INLINE V sgk__r_neg_##T(V a) { return _mm256_xor_##S(a, _mm256_set1_##S(SIGN)); }            \
+  SGK_INLINE V sgk__r_abs_##T(V a) { return _mm256_andnot_##S(_mm256_set1_##S(SIGN), a); }         \
+  SGK_INLINE V sgk__r_fma_##T(V a, V b, V c) { return _mm256_fmadd_##S(a, b, c); }                 \
+  SGK_INLINE __m256i sgk__r_eq_##T(V a, V b) {                                                     \
+    return sgk__si_##T(_mm256_cmp_##S(a, b, _CMP_EQ_OQ));                                          \
+  }                                                                                                \
+  SGK_INLINE __m256i sgk__r_lt_##T(V a, V b) {                                                     \
+    return sgk__si_##T(_mm256_cmp_##S(a, b, _CMP_LT_OQ));                                          \
+  }                                                                                                \
+  SGK_INLINE __m256i sgk__r_le_##T(V a, V b) {                                                     \
+    return sgk__si_##T(_mm256_cmp_##S(a, b, _CMP_LE_OQ));                                          \
+  }
 SGK__R_FLOAT(f32, __m256, ps, -0.0f)
 SGK__R_FLOAT(f64, __m256d, pd, -0.0)
 
 /* ---- gathers: masked vpgather; register k's indices (for 64-bit, half of a 32-bit register) */
-#define SGK__R_GATHER(T, ct, V, EXPR)                                                             \
-  SGK_INLINE V sgk__r_gather_##T(__m256i m, const ct *base, const sgk__v_i32 *idx, int k) {         \
-    return EXPR;                                                                                 \
+#define SGK__R_GATHER(T, ct, V, EXPR)                                                              \
+  SGK_INLINE V sgk__r_gather_##T(__m256i m, const ct *base, const sgk__v_i32 *idx, int k) {        \
+    return EXPR;                                                                                   \
   }
 SGK__R_GATHER(i32, int32_t, __m256i,
               _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)base, idx[k], m, 4))
 SGK__R_GATHER(u32, uint32_t, __m256i,
               _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)base, idx[k], m, 4))
 SGK__R_GATHER(f32, float, __m256,
-              _mm256_mask_i32gather_ps(_mm256_setzero_ps(), base, idx[k], _mm256_castsi256_ps(m), 4))
-#define SGK__GATHER64(base)                                                                       \
-  _mm256_mask_i32gather_epi64(_mm256_setzero_si256(), (const long long *)(base),                 \
+              _mm256_mask_i32gather_ps(_mm256_setzero_ps(), base, idx[k], _mm256_castsi256_ps(m),
+                                       4))
+#define SGK__GATHER64(base)                                                                        \
+  _mm256_mask_i32gather_epi64(_mm256_setzero_si256(), (const long long *)(base),                   \
                               sgk__half128(idx[k >> 1], k & 1), m, 8)
 SGK__R_GATHER(i64, int64_t, __m256i, SGK__GATHER64(base))
 SGK__R_GATHER(u64, uint64_t, __m256i, SGK__GATHER64(base))
@@ -259,8 +289,9 @@ SGK_INLINE sgk_mask sgk_mask_first_n(uint32_t n) {
 SGK_INLINE __m256i sgk__permute_regs(const __m256i *src, int n, __m256i idx) {
   __m256i r = _mm256_permutevar8x32_epi32(src[0], idx);
   for (int s = 1; s < n; ++s) {
-    const __m256i hit = _mm256_cmpeq_epi32(
-        _mm256_and_si256(_mm256_srli_epi32(idx, 3), _mm256_set1_epi32(n - 1)), _mm256_set1_epi32(s));
+    const __m256i hit =
+        _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(idx, 3), _mm256_set1_epi32(n - 1)),
+                           _mm256_set1_epi32(s));
     r = _mm256_blendv_epi8(r, _mm256_permutevar8x32_epi32(src[s], idx), hit);
   }
   return r;
@@ -269,59 +300,70 @@ SGK_INLINE __m256i sgk__permute_regs(const __m256i *src, int n, __m256i idx) {
 SGK_INLINE __m256i sgk__pair_index(const __m256i *idx32, int j) {
   const __m256i q = _mm256_cvtepu32_epi64(sgk__half128(idx32[j >> 1], j & 1));
   const __m256i twice = _mm256_slli_epi64(q, 1);
-  return _mm256_or_si256(twice, _mm256_slli_epi64(_mm256_add_epi64(twice, _mm256_set1_epi64x(1)), 32));
+  return _mm256_or_si256(twice,
+                         _mm256_slli_epi64(_mm256_add_epi64(twice, _mm256_set1_epi64x(1)), 32));
 }
 /* The index register for register k of a 32-bit / 64-bit value. */
 SGK_INLINE __m256i sgk__perm_index32(const sgk_u32 *idx, int k) { return idx->r[k]; }
-SGK_INLINE __m256i sgk__perm_index64(const sgk_u32 *idx, int k) { return sgk__pair_index(idx->r, k); }
-#define SGK__PERMUTES(T, ct, ...)                                                                 \
-  SGK_INLINE sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                                  \
-    __m256i src[SGK__NR(T)];                                                                     \
-    SGK__FOR(SGK__NR(T), k) src[k] = sgk__si_##T(x.r[k]);                                        \
-    sgk_##T r;                                                                                   \
-    SGK__FOR(SGK__NR(T), k)                                                                      \
-      r.r[k] = sgk__of_si_##T(                                                                   \
-          sgk__permute_regs(src, SGK__NR(T), SGK__CAT(sgk__perm_index, SGK__BITS_##T)(&idx, k))); \
-    return r;                                                                                    \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane) {                              \
-    const int l = (int)(lane % SGK__RL(T));                                                      \
-    const __m256i from = SGK__BITS_##T == 32 ? _mm256_set1_epi32(l)                              \
-                                             : _mm256_set1_epi64x(((int64_t)(2 * l + 1) << 32) | (2 * l)); \
-    const __m256i v = _mm256_permutevar8x32_epi32(sgk__si_##T(x.r[lane / SGK__RL(T)]), from);    \
-    sgk_##T r; SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__of_si_##T(v); return r;                     \
+SGK_INLINE __m256i sgk__perm_index64(const sgk_u32 *idx, int k) {
+  return sgk__pair_index(idx->r, k);
+}
+#define SGK__PERMUTES(T, ct, ...)                                                                  \
+  SGK_INLINE sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                                    \
+    __m256i src[SGK__NR(T)];                                                                       \
+    SGK__FOR(SGK__NR(T), k) src[k] = sgk__si_##T(x.r[k]);                                          \
+    sgk_##T r;                                                                                     \
+    SGK__FOR(SGK__NR(T), k)                                                                        \
+    r.r[k] = sgk__of_si_##T(                                                                       \
+        sgk__permute_regs(src, SGK__NR(T), SGK__CAT(sgk__perm_index, SGK__BITS_##T)(&idx, k)));    \
+    return r;                                                                                      \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane) {                                \
+    const int l = (int)(lane % SGK__RL(T));                                                        \
+    const __m256i from = SGK__BITS_##T == 32                                                       \
+                             ? _mm256_set1_epi32(l)                                                \
+                             : _mm256_set1_epi64x(((int64_t)(2 * l + 1) << 32) | (2 * l));         \
+    const __m256i v = _mm256_permutevar8x32_epi32(sgk__si_##T(x.r[lane / SGK__RL(T)]), from);      \
+    sgk_##T r;                                                                                     \
+    SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__of_si_##T(v);                                            \
+    return r;                                                                                      \
   }
 SGK__TYPES_ALL(SGK__PERMUTES, ~)
 
 /* ---- conversions ------------------------------------------------------------------------------ */
 /* Same width: register by register. */
-#define SGK__CVT_SAME(TO, FROM, EXPR)                                                             \
-  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                      \
-    sgk_##TO r;                                                                                  \
-    SGK__FOR(SGK__N32, k) { const __typeof__(a.r[0]) x = a.r[k]; r.r[k] = (EXPR); }              \
-    return r;                                                                                    \
+#define SGK__CVT_SAME(TO, FROM, EXPR)                                                              \
+  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                        \
+    sgk_##TO r;                                                                                    \
+    SGK__FOR(SGK__N32, k) {                                                                        \
+      const __typeof__(a.r[0]) x = a.r[k];                                                         \
+      r.r[k] = (EXPR);                                                                             \
+    }                                                                                              \
+    return r;                                                                                      \
   }
 /* 32-bit to 64-bit: the 4 lanes of 64-bit register j from half j & 1 of 32-bit register j >> 1. */
-#define SGK__CVT_WIDEN(TO, FROM, FN, SI)                                                          \
-  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                      \
-    sgk_##TO r;                                                                                  \
-    SGK__FOR(SGK__N64, j) r.r[j] = FN(sgk__half128(SI(a.r[j >> 1]), j & 1));                     \
-    return r;                                                                                    \
+#define SGK__CVT_WIDEN(TO, FROM, FN, SI)                                                           \
+  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                        \
+    sgk_##TO r;                                                                                    \
+    SGK__FOR(SGK__N64, j) r.r[j] = FN(sgk__half128(SI(a.r[j >> 1]), j & 1));                       \
+    return r;                                                                                      \
   }
 /* 64-bit to 32-bit: 32-bit register k from 64-bit registers 2k and 2k + 1. */
-#define SGK__CVT_NARROW(TO, FROM, EXPR)                                                           \
-  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                      \
-    sgk_##TO r;                                                                                  \
-    SGK__FOR(SGK__N32, k) {                                                                      \
-      const __typeof__(a.r[0]) lo = a.r[2 * k], hi = a.r[2 * k + 1];                             \
-      r.r[k] = (EXPR);                                                                           \
-    }                                                                                            \
-    return r;                                                                                    \
+#define SGK__CVT_NARROW(TO, FROM, EXPR)                                                            \
+  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                        \
+    sgk_##TO r;                                                                                    \
+    SGK__FOR(SGK__N32, k) {                                                                        \
+      const __typeof__(a.r[0]) lo = a.r[2 * k], hi = a.r[2 * k + 1];                               \
+      r.r[k] = (EXPR);                                                                             \
+    }                                                                                              \
+    return r;                                                                                      \
   }
 SGK__CVT_SAME(f32, i32, _mm256_cvtepi32_ps(x))
 /* u32 -> f32: the high and low 16 bits convert exactly; one rounding in the final fma */
-SGK__CVT_SAME(f32, u32, _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_srli_epi32(x, 16)), _mm256_set1_ps(65536.0f),
-                                        _mm256_cvtepi32_ps(_mm256_and_si256(x, _mm256_set1_epi32(0xffff)))))
+SGK__CVT_SAME(f32, u32,
+              _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_srli_epi32(x, 16)),
+                              _mm256_set1_ps(65536.0f),
+                              _mm256_cvtepi32_ps(_mm256_and_si256(x, _mm256_set1_epi32(0xffff)))))
 /* vcvttps2dq gives INT32_MIN for NaN and out of range, as documented */
 SGK__CVT_SAME(i32, f32, _mm256_cvttps_epi32(x))
 /* f32 -> u32: [2^31, 2^32) converts after subtracting 2^31; NaN and out of range give UINT32_MAX */
@@ -330,9 +372,11 @@ SGK_INLINE __m256i sgk__cvt_u32_f32_r(__m256 x) {
   const __m256i big = _mm256_castps_si256(_mm256_cmp_ps(x, two31, _CMP_GE_OQ));
   const __m256i low = _mm256_cvttps_epi32(x);
   const __m256i high = _mm256_xor_si256(_mm256_cvttps_epi32(_mm256_sub_ps(x, two31)), SGK__SIGN32);
-  const __m256i ok = _mm256_castps_si256(_mm256_and_ps(_mm256_cmp_ps(x, _mm256_set1_ps(-1.0f), _CMP_GT_OQ),
-                                                       _mm256_cmp_ps(x, _mm256_set1_ps(4294967296.0f), _CMP_LT_OQ)));
-  return _mm256_or_si256(_mm256_blendv_epi8(low, high, big), _mm256_xor_si256(ok, _mm256_set1_epi32(-1)));
+  const __m256i ok = _mm256_castps_si256(
+      _mm256_and_ps(_mm256_cmp_ps(x, _mm256_set1_ps(-1.0f), _CMP_GT_OQ),
+                    _mm256_cmp_ps(x, _mm256_set1_ps(4294967296.0f), _CMP_LT_OQ)));
+  return _mm256_or_si256(_mm256_blendv_epi8(low, high, big),
+                         _mm256_xor_si256(ok, _mm256_set1_epi32(-1)));
 }
 SGK__CVT_SAME(u32, f32, sgk__cvt_u32_f32_r(x))
 #define SGK__PS128_PD(v) _mm256_cvtps_pd(_mm_castsi128_ps(v))
@@ -348,14 +392,17 @@ SGK__CVT_NARROW(u32, u64, sgk__rm32_pack(lo, hi))
 SGK_INLINE sgk_f64 sgk_cvt_f64_i64(sgk_i64 a) {
   sgk_f64 r;
   SGK__FOR(SGK__N64, j) {
-    const __m256i split = _mm256_permutevar8x32_epi32(a.r[j], _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
+    const __m256i split =
+        _mm256_permutevar8x32_epi32(a.r[j], _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
     const __m256d hi = _mm256_cvtepi32_pd(_mm256_extracti128_si256(split, 1));
     const __m128i lo32 = _mm256_castsi256_si128(split);
-    const __m256d lo = _mm256_add_pd(_mm256_cvtepi32_pd(_mm_xor_si128(lo32, _mm_set1_epi32(INT32_MIN))),
-                                     _mm256_set1_pd(2147483648.0));
+    const __m256d lo =
+        _mm256_add_pd(_mm256_cvtepi32_pd(_mm_xor_si128(lo32, _mm_set1_epi32(INT32_MIN))),
+                      _mm256_set1_pd(2147483648.0));
     r.r[j] = _mm256_fmadd_pd(hi, _mm256_set1_pd(4294967296.0), lo);
   }
   return r;
 }
 /* f64 -> i64 has no AVX2 instruction: the generic lane-wise conversion */
 #endif
+// clang-format on

@@ -5,6 +5,8 @@
  * AVX-512 does better: vpermi2d / vpermt2q permutes across the registers of a sub-group, scatters,
  * the conversions AVX-512 has, and local atomics that resolve lanes hitting one address with
  * vpconflictd. Included by sgk/kernel.h for the avx512 variants; never directly. */
+/* X-macro tables and macro bodies: laid out by hand. */
+// clang-format off
 #ifndef SGK_ISA_AVX512_H
 #define SGK_ISA_AVX512_H
 
@@ -75,27 +77,27 @@ SGK_INLINE __m512i sgk__iota64_plus(int s) {
  * (epi32, ps, ...); C: of compares and min/max (epu32 for unsigned); K: the k-register type (the
  * generic layer hands register masks as lane bits in a uint32_t); LANES: lanes per register. */
 #define SGK__R_ALL(T, ct, V, P, S, C, K, LANES, IOTA, EQ, LT, LE, LANE0)                           \
-  SGK_INLINE V sgk__r_loadu_##T(const ct *p) { return P(loadu_##S)((const void *)p); }            \
-  SGK_INLINE void sgk__r_storeu_##T(ct *p, V v) { P(storeu_##S)((void *)p, v); }                  \
-  SGK_INLINE V sgk__r_load_masked_##T(uint32_t m, const ct *p) {                                  \
-    return P(maskz_loadu_##S)((K)m, (const void *)p);                                             \
-  }                                                                                               \
-  SGK_INLINE void sgk__r_store_masked_##T(uint32_t m, ct *p, V v) {                               \
-    P(mask_storeu_##S)((void *)p, (K)m, v);                                                       \
-  }                                                                                               \
-  SGK_INLINE V sgk__r_splat_##T(ct x) { return P(set1_##S)(x); }                                  \
-  SGK_INLINE ct sgk__r_lane0_##T(V v) { return (ct)LANE0(v); }                                    \
-  SGK_INLINE V sgk__r_select_##T(uint32_t m, V a, V b) { return P(mask_blend_##S)((K)m, b, a); }  \
-  /* lane i <- (lo, hi)[RL + i - d]: one two-source permute */                                    \
-  SGK_INLINE V sgk__r_slide_##T(V lo, V hi, int d) {                                              \
-    return P(permutex2var_##S)(lo, IOTA(LANES - d), hi);                                          \
-  }                                                                                               \
-  SGK_INLINE uint32_t sgk__r_eq_##T(V a, V b) { return P(cmp_##C##_mask)(a, b, EQ); }             \
-  SGK_INLINE uint32_t sgk__r_lt_##T(V a, V b) { return P(cmp_##C##_mask)(a, b, LT); }             \
-  SGK_INLINE uint32_t sgk__r_le_##T(V a, V b) { return P(cmp_##C##_mask)(a, b, LE); }             \
-  SGK_INLINE V sgk__r_add_##T(V a, V b) { return P(add_##S)(a, b); }                              \
-  SGK_INLINE V sgk__r_sub_##T(V a, V b) { return P(sub_##S)(a, b); }                              \
-  SGK_INLINE V sgk__r_min_##T(V a, V b) { return P(min_##C)(a, b); }                              \
+  SGK_INLINE V sgk__r_loadu_##T(const ct *p) { return P(loadu_##S)((const void *)p); }             \
+  SGK_INLINE void sgk__r_storeu_##T(ct *p, V v) { P(storeu_##S)((void *)p, v); }                   \
+  SGK_INLINE V sgk__r_load_masked_##T(uint32_t m, const ct *p) {                                   \
+    return P(maskz_loadu_##S)((K)m, (const void *)p);                                              \
+  }                                                                                                \
+  SGK_INLINE void sgk__r_store_masked_##T(uint32_t m, ct *p, V v) {                                \
+    P(mask_storeu_##S)((void *)p, (K)m, v);                                                        \
+  }                                                                                                \
+  SGK_INLINE V sgk__r_splat_##T(ct x) { return P(set1_##S)(x); }                                   \
+  SGK_INLINE ct sgk__r_lane0_##T(V v) { return (ct)LANE0(v); }                                     \
+  SGK_INLINE V sgk__r_select_##T(uint32_t m, V a, V b) { return P(mask_blend_##S)((K)m, b, a); }   \
+  /* lane i <- (lo, hi)[RL + i - d]: one two-source permute */                                     \
+  SGK_INLINE V sgk__r_slide_##T(V lo, V hi, int d) {                                               \
+    return P(permutex2var_##S)(lo, IOTA(LANES - d), hi);                                           \
+  }                                                                                                \
+  SGK_INLINE uint32_t sgk__r_eq_##T(V a, V b) { return P(cmp_##C##_mask)(a, b, EQ); }              \
+  SGK_INLINE uint32_t sgk__r_lt_##T(V a, V b) { return P(cmp_##C##_mask)(a, b, LT); }              \
+  SGK_INLINE uint32_t sgk__r_le_##T(V a, V b) { return P(cmp_##C##_mask)(a, b, LE); }              \
+  SGK_INLINE V sgk__r_add_##T(V a, V b) { return P(add_##S)(a, b); }                               \
+  SGK_INLINE V sgk__r_sub_##T(V a, V b) { return P(sub_##S)(a, b); }                               \
+  SGK_INLINE V sgk__r_min_##T(V a, V b) { return P(min_##C)(a, b); }                               \
   SGK_INLINE V sgk__r_max_##T(V a, V b) { return P(max_##C)(a, b); }
 #define SGK__INT_PREDICATES _MM_CMPINT_EQ, _MM_CMPINT_LT, _MM_CMPINT_LE
 #define SGK__FLOAT_PREDICATES _CMP_EQ_OQ, _CMP_LT_OQ, _CMP_LE_OQ /* vminps is a < b ? a : b */
@@ -110,12 +112,18 @@ SGK_INLINE __m512i sgk__iota64_plus(int s) {
 #define SGK__R_ALL_(...) SGK__R_ALL(__VA_ARGS__)
 #define SGK__V32 SGK__P, SGK__K32, SGK__RL32, sgk__iota32_plus
 #define SGK__V64 SGK__Q, __mmask8, 8, sgk__iota64_plus
-SGK__R_ALL_(i32, int32_t, sgk__vi, SGK__P, epi32, epi32, SGK__K32, SGK__RL32, sgk__iota32_plus, SGK__INT_PREDICATES, SGK__LANE0_32)
-SGK__R_ALL_(u32, uint32_t, sgk__vi, SGK__P, epi32, epu32, SGK__K32, SGK__RL32, sgk__iota32_plus, SGK__INT_PREDICATES, SGK__LANE0_32)
-SGK__R_ALL_(f32, float, sgk__vf, SGK__P, ps, ps, SGK__K32, SGK__RL32, sgk__iota32_plus, SGK__FLOAT_PREDICATES, SGK__P(cvtss_f32))
-SGK__R_ALL_(i64, int64_t, __m512i, SGK__Q, epi64, epi64, __mmask8, 8, sgk__iota64_plus, SGK__INT_PREDICATES, SGK__LANE0_64)
-SGK__R_ALL_(u64, uint64_t, __m512i, SGK__Q, epi64, epu64, __mmask8, 8, sgk__iota64_plus, SGK__INT_PREDICATES, SGK__LANE0_64)
-SGK__R_ALL_(f64, double, __m512d, SGK__Q, pd, pd, __mmask8, 8, sgk__iota64_plus, SGK__FLOAT_PREDICATES, _mm512_cvtsd_f64)
+SGK__R_ALL_(i32, int32_t, sgk__vi, SGK__P, epi32, epi32, SGK__K32, SGK__RL32, sgk__iota32_plus,
+            SGK__INT_PREDICATES, SGK__LANE0_32)
+SGK__R_ALL_(u32, uint32_t, sgk__vi, SGK__P, epi32, epu32, SGK__K32, SGK__RL32, sgk__iota32_plus,
+            SGK__INT_PREDICATES, SGK__LANE0_32)
+SGK__R_ALL_(f32, float, sgk__vf, SGK__P, ps, ps, SGK__K32, SGK__RL32, sgk__iota32_plus,
+            SGK__FLOAT_PREDICATES, SGK__P(cvtss_f32))
+SGK__R_ALL_(i64, int64_t, __m512i, SGK__Q, epi64, epi64, __mmask8, 8, sgk__iota64_plus,
+            SGK__INT_PREDICATES, SGK__LANE0_64)
+SGK__R_ALL_(u64, uint64_t, __m512i, SGK__Q, epi64, epu64, __mmask8, 8, sgk__iota64_plus,
+            SGK__INT_PREDICATES, SGK__LANE0_64)
+SGK__R_ALL_(f64, double, __m512d, SGK__Q, pd, pd, __mmask8, 8, sgk__iota64_plus,
+            SGK__FLOAT_PREDICATES, _mm512_cvtsd_f64)
 
 /* ---- integers ------------------------------------------------------------------------------- */
 #if SGK_W == 8
@@ -128,14 +136,18 @@ SGK__R_ALL_(f64, double, __m512d, SGK__Q, pd, pd, __mmask8, 8, sgk__iota64_plus,
 #define SGK__VXOR _mm512_xor_si512
 #endif
 /* SR: the right shift's name (sra_epi32 arithmetic, srl_epi32 logical; SR##v per lane) */
-#define SGK__R_INT(T, V, P, S, SR, AND, OR, XOR)                                                  \
-  SGK_INLINE V sgk__r_mul_##T(V a, V b) { return P(mullo_##S)(a, b); }                           \
-  SGK_INLINE V sgk__r_and_##T(V a, V b) { return AND(a, b); }                                    \
-  SGK_INLINE V sgk__r_or_##T(V a, V b) { return OR(a, b); }                                      \
-  SGK_INLINE V sgk__r_xor_##T(V a, V b) { return XOR(a, b); }                                    \
-  SGK_INLINE V sgk__r_shl_##T(V a, uint32_t n) { return P(sll_##S)(a, _mm_cvtsi32_si128((int)n)); } \
-  SGK_INLINE V sgk__r_shlv_##T(V a, V n) { return P(sllv_##S)(a, n); }                           \
-  SGK_INLINE V sgk__r_shr_##T(V a, uint32_t n) { return P(SR##_##S)(a, _mm_cvtsi32_si128((int)n)); } \
+#define SGK__R_INT(T, V, P, S, SR, AND, OR, XOR)                                                   \
+  SGK_INLINE V sgk__r_mul_##T(V a, V b) { return P(mullo_##S)(a, b); }                             \
+  SGK_INLINE V sgk__r_and_##T(V a, V b) { return AND(a, b); }                                      \
+  SGK_INLINE V sgk__r_or_##T(V a, V b) { return OR(a, b); }                                        \
+  SGK_INLINE V sgk__r_xor_##T(V a, V b) { return XOR(a, b); }                                      \
+  SGK_INLINE V sgk__r_shl_##T(V a, uint32_t n) {                                                   \
+    return P(sll_##S)(a, _mm_cvtsi32_si128((int)n));                                               \
+  }                                                                                                \
+  SGK_INLINE V sgk__r_shlv_##T(V a, V n) { return P(sllv_##S)(a, n); }                             \
+  SGK_INLINE V sgk__r_shr_##T(V a, uint32_t n) {                                                   \
+    return P(SR##_##S)(a, _mm_cvtsi32_si128((int)n));                                              \
+  }                                                                                                \
   SGK_INLINE V sgk__r_shrv_##T(V a, V n) { return P(SR##v_##S)(a, n); }
 SGK__R_INT(i32, sgk__vi, SGK__P, epi32, sra, SGK__VAND, SGK__VOR, SGK__VXOR)
 SGK__R_INT(u32, sgk__vi, SGK__P, epi32, srl, SGK__VAND, SGK__VOR, SGK__VXOR)
@@ -143,12 +155,12 @@ SGK__R_INT(i64, __m512i, SGK__Q, epi64, sra, _mm512_and_si512, _mm512_or_si512, 
 SGK__R_INT(u64, __m512i, SGK__Q, epi64, srl, _mm512_and_si512, _mm512_or_si512, _mm512_xor_si512)
 
 /* ---- floats --------------------------------------------------------------------------------- */
-#define SGK__R_FLOAT(T, V, P, S, SIGN)                                                            \
-  SGK_INLINE V sgk__r_mul_##T(V a, V b) { return P(mul_##S)(a, b); }                             \
-  SGK_INLINE V sgk__r_div_##T(V a, V b) { return P(div_##S)(a, b); }                             \
-  SGK_INLINE V sgk__r_sqrt_##T(V a) { return P(sqrt_##S)(a); }                                   \
-  SGK_INLINE V sgk__r_fma_##T(V a, V b, V c) { return P(fmadd_##S)(a, b, c); }                   \
-  SGK_INLINE V sgk__r_neg_##T(V a) { return P(xor_##S)(a, P(set1_##S)(SIGN)); }                  \
+#define SGK__R_FLOAT(T, V, P, S, SIGN)                                                             \
+  SGK_INLINE V sgk__r_mul_##T(V a, V b) { return P(mul_##S)(a, b); }                               \
+  SGK_INLINE V sgk__r_div_##T(V a, V b) { return P(div_##S)(a, b); }                               \
+  SGK_INLINE V sgk__r_sqrt_##T(V a) { return P(sqrt_##S)(a); }                                     \
+  SGK_INLINE V sgk__r_fma_##T(V a, V b, V c) { return P(fmadd_##S)(a, b, c); }                     \
+  SGK_INLINE V sgk__r_neg_##T(V a) { return P(xor_##S)(a, P(set1_##S)(SIGN)); }                    \
   SGK_INLINE V sgk__r_abs_##T(V a) { return P(andnot_##S)(P(set1_##S)(SIGN), a); }
 SGK__R_FLOAT(f32, sgk__vf, SGK__P, ps, -0.0f)
 SGK__R_FLOAT(f64, __m512d, SGK__Q, pd, -0.0)
@@ -164,20 +176,24 @@ SGK_INLINE __m256i sgk__idx8(const sgk__vi *r, int k) { /* 32-bit lanes 8k .. 8k
 #endif
 }
 #if SGK_W == 8
-#define SGK__GATHER32(m, idx, base) _mm256_mmask_i32gather_epi32(_mm256_setzero_si256(), (__mmask8)(m), idx, base, 4)
+#define SGK__GATHER32(m, idx, base)                                                                \
+  _mm256_mmask_i32gather_epi32(_mm256_setzero_si256(), (__mmask8)(m), idx, base, 4)
 #define SGK__SCATTER32(base, m, idx, v) _mm256_mask_i32scatter_epi32(base, (__mmask8)(m), idx, v, 4)
 #else
-#define SGK__GATHER32(m, idx, base) _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), (__mmask16)(m), idx, base, 4)
-#define SGK__SCATTER32(base, m, idx, v) _mm512_mask_i32scatter_epi32(base, (__mmask16)(m), idx, v, 4)
+#define SGK__GATHER32(m, idx, base)                                                                \
+  _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), (__mmask16)(m), idx, base, 4)
+#define SGK__SCATTER32(base, m, idx, v)                                                            \
+  _mm512_mask_i32scatter_epi32(base, (__mmask16)(m), idx, v, 4)
 #endif
-#define SGK__R_GATHER_SCATTER(T, ct, V, TOSI, FROMSI, GATHER, SCATTER, INDEX)                     \
-  SGK_INLINE V sgk__r_gather_##T(uint32_t m, const ct *base, const sgk__vi *idx, int k) {        \
-    return FROMSI(GATHER(m, INDEX(idx, k), (const void *)base));                              \
-  }                                                                                              \
-  SGK_INLINE void sgk__r_scatter_##T(uint32_t m, ct *base, const sgk__vi *idx, int k, V v) {     \
-    SCATTER((void *)base, m, INDEX(idx, k), TOSI(v));                                         \
+#define SGK__R_GATHER_SCATTER(T, ct, V, TOSI, FROMSI, GATHER, SCATTER, INDEX)                      \
+  SGK_INLINE V sgk__r_gather_##T(uint32_t m, const ct *base, const sgk__vi *idx, int k) {          \
+    return FROMSI(GATHER(m, INDEX(idx, k), (const void *)base));                                   \
+  }                                                                                                \
+  SGK_INLINE void sgk__r_scatter_##T(uint32_t m, ct *base, const sgk__vi *idx, int k, V v) {       \
+    SCATTER((void *)base, m, INDEX(idx, k), TOSI(v));                                              \
   }
-#define SGK__GATHER64(m, idx, base) _mm512_mask_i32gather_epi64(_mm512_setzero_si512(), (__mmask8)(m), idx, base, 8)
+#define SGK__GATHER64(m, idx, base)                                                                \
+  _mm512_mask_i32gather_epi64(_mm512_setzero_si512(), (__mmask8)(m), idx, base, 8)
 #define SGK__SCATTER64(base, m, idx, v) _mm512_mask_i32scatter_epi64(base, (__mmask8)(m), idx, v, 8)
 #define SGK__ID(x) (x)
 #define SGK__IDX32(r, k) ((r)[k])
@@ -189,12 +205,18 @@ SGK_INLINE __m256i sgk__idx8(const sgk__vi *r, int k) { /* 32-bit lanes 8k .. 8k
 #define SGK__CASTSI_PS _mm512_castsi512_ps
 #endif
 
-SGK__R_GATHER_SCATTER(i32, int32_t, sgk__vi, SGK__ID, SGK__ID, SGK__GATHER32, SGK__SCATTER32, SGK__IDX32)
-SGK__R_GATHER_SCATTER(u32, uint32_t, sgk__vi, SGK__ID, SGK__ID, SGK__GATHER32, SGK__SCATTER32, SGK__IDX32)
-SGK__R_GATHER_SCATTER(f32, float, sgk__vf, SGK__CASTPS_SI, SGK__CASTSI_PS, SGK__GATHER32, SGK__SCATTER32, SGK__IDX32)
-SGK__R_GATHER_SCATTER(i64, int64_t, __m512i, SGK__ID, SGK__ID, SGK__GATHER64, SGK__SCATTER64, sgk__idx8)
-SGK__R_GATHER_SCATTER(u64, uint64_t, __m512i, SGK__ID, SGK__ID, SGK__GATHER64, SGK__SCATTER64, sgk__idx8)
-SGK__R_GATHER_SCATTER(f64, double, __m512d, _mm512_castpd_si512, _mm512_castsi512_pd, SGK__GATHER64, SGK__SCATTER64, sgk__idx8)
+SGK__R_GATHER_SCATTER(i32, int32_t, sgk__vi, SGK__ID, SGK__ID, SGK__GATHER32, SGK__SCATTER32,
+                      SGK__IDX32)
+SGK__R_GATHER_SCATTER(u32, uint32_t, sgk__vi, SGK__ID, SGK__ID, SGK__GATHER32, SGK__SCATTER32,
+                      SGK__IDX32)
+SGK__R_GATHER_SCATTER(f32, float, sgk__vf, SGK__CASTPS_SI, SGK__CASTSI_PS, SGK__GATHER32,
+                      SGK__SCATTER32, SGK__IDX32)
+SGK__R_GATHER_SCATTER(i64, int64_t, __m512i, SGK__ID, SGK__ID, SGK__GATHER64, SGK__SCATTER64,
+                      sgk__idx8)
+SGK__R_GATHER_SCATTER(u64, uint64_t, __m512i, SGK__ID, SGK__ID, SGK__GATHER64, SGK__SCATTER64,
+                      sgk__idx8)
+SGK__R_GATHER_SCATTER(f64, double, __m512d, _mm512_castpd_si512, _mm512_castsi512_pd, SGK__GATHER64,
+                      SGK__SCATTER64, sgk__idx8)
 
 #endif /* SGK_ISA_AVX512_H */
 
@@ -226,18 +248,18 @@ SGK_INLINE sgk__vi sgk__perm_index32(const sgk_u32 *idx, int k) { return idx->r[
 SGK_INLINE __m512i sgk__perm_index64(const sgk_u32 *idx, int k) {
   return _mm512_cvtepu32_epi64(sgk__idx8(idx->r, k));
 }
-#define SGK__PERMUTES(T, ct, ...)                                                                 \
-  SGK_INLINE sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                                  \
-    SGK__CAT(sgk__vsi, SGK__BITS_##T) src[SGK__NR(T)];                                           \
-    SGK__FOR(SGK__NR(T), k) src[k] = SGK__CAT(sgk__to_si_, T)(x.r[k]);                           \
-    sgk_##T r;                                                                                   \
-    SGK__FOR(SGK__NR(T), k)                                                                      \
-      r.r[k] = SGK__CAT(sgk__of_si_, T)(SGK__CAT(sgk__pick, SGK__BITS_##T)(                      \
-          src, SGK__CAT(sgk__perm_index, SGK__BITS_##T)(&idx, k)));                              \
-    return r;                                                                                    \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane) {                              \
-    return sgk__permute_##T(x, sgk_splat_u32(lane));                                             \
+#define SGK__PERMUTES(T, ct, ...)                                                                  \
+  SGK_INLINE sgk_##T sgk__permute_##T(sgk_##T x, sgk_u32 idx) {                                    \
+    SGK__CAT(sgk__vsi, SGK__BITS_##T) src[SGK__NR(T)];                                             \
+    SGK__FOR(SGK__NR(T), k) src[k] = SGK__CAT(sgk__to_si_, T)(x.r[k]);                             \
+    sgk_##T r;                                                                                     \
+    SGK__FOR(SGK__NR(T), k)                                                                        \
+    r.r[k] = SGK__CAT(sgk__of_si_, T)(SGK__CAT(sgk__pick, SGK__BITS_##T)(                          \
+        src, SGK__CAT(sgk__perm_index, SGK__BITS_##T)(&idx, k)));                                  \
+    return r;                                                                                      \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk__broadcast_##T(sgk_##T x, uint32_t lane) {                                \
+    return sgk__permute_##T(x, sgk_splat_u32(lane));                                               \
   }
 typedef sgk__vi sgk__vsi32;
 typedef __m512i sgk__vsi64;
@@ -256,22 +278,26 @@ SGK_INLINE __m512d sgk__of_si_f64(__m512i v) { return _mm512_castsi512_pd(v); }
 SGK__TYPES_ALL(SGK__PERMUTES, ~)
 
 /* ---- conversions ------------------------------------------------------------------------------ */
-#define SGK__CVT_SAME(TO, FROM, N, FN)                                                            \
-  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                      \
-    sgk_##TO r; SGK__FOR(N, k) r.r[k] = FN(a.r[k]); return r;                                    \
+#define SGK__CVT_SAME(TO, FROM, N, FN)                                                             \
+  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                        \
+    sgk_##TO r;                                                                                    \
+    SGK__FOR(N, k) r.r[k] = FN(a.r[k]);                                                            \
+    return r;                                                                                      \
   }
 SGK__CVT_SAME(f32, i32, SGK__N32, SGK__P(cvtepi32_ps))
 SGK__CVT_SAME(f32, u32, SGK__N32, SGK__P(cvtepu32_ps))
 SGK__CVT_SAME(i32, f32, SGK__N32, SGK__P(cvttps_epi32)) /* NaN, out of range: INT32_MIN */
 SGK__CVT_SAME(u32, f32, SGK__N32, SGK__P(cvttps_epu32)) /* NaN, out of range: UINT32_MAX */
 SGK__CVT_SAME(f64, i64, SGK__N64, _mm512_cvtepi64_pd)
-SGK__CVT_SAME(i64, f64, SGK__N64, _mm512_cvttpd_epi64)  /* NaN, out of range: INT64_MIN */
+SGK__CVT_SAME(i64, f64, SGK__N64, _mm512_cvttpd_epi64) /* NaN, out of range: INT64_MIN */
 /* widening: 8 lanes of a 32-bit value into one zmm of 64-bit lanes */
-#define SGK__WIDEN(TO, FROM, FN, TOSI)                                                            \
-  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                      \
-    sgk__vi s[SGK__N32];                                                                         \
-    SGK__FOR(SGK__N32, k) s[k] = TOSI(a.r[k]);                                                   \
-    sgk_##TO r; SGK__FOR(SGK__N64, j) r.r[j] = FN(sgk__idx8(s, j)); return r;                    \
+#define SGK__WIDEN(TO, FROM, FN, TOSI)                                                             \
+  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                        \
+    sgk__vi s[SGK__N32];                                                                           \
+    SGK__FOR(SGK__N32, k) s[k] = TOSI(a.r[k]);                                                     \
+    sgk_##TO r;                                                                                    \
+    SGK__FOR(SGK__N64, j) r.r[j] = FN(sgk__idx8(s, j));                                            \
+    return r;                                                                                      \
   }
 #define SGK__PS_PD_SI(v) _mm512_cvtps_pd(_mm256_castsi256_ps(v))
 SGK__WIDEN(f64, i32, _mm512_cvtepi32_pd, SGK__ID)
@@ -287,11 +313,13 @@ SGK_INLINE sgk__vi sgk__join8(const __m256i *h, int k) {
   return _mm512_inserti64x4(_mm512_castsi256_si512(h[2 * k]), h[2 * k + 1], 1);
 #endif
 }
-#define SGK__NARROW(TO, FROM, FN, OFSI)                                                           \
-  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                      \
-    __m256i h[SGK__N64];                                                                         \
-    SGK__FOR(SGK__N64, j) h[j] = FN(a.r[j]);                                                     \
-    sgk_##TO r; SGK__FOR(SGK__N32, k) r.r[k] = OFSI(sgk__join8(h, k)); return r;                 \
+#define SGK__NARROW(TO, FROM, FN, OFSI)                                                            \
+  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                        \
+    __m256i h[SGK__N64];                                                                           \
+    SGK__FOR(SGK__N64, j) h[j] = FN(a.r[j]);                                                       \
+    sgk_##TO r;                                                                                    \
+    SGK__FOR(SGK__N32, k) r.r[k] = OFSI(sgk__join8(h, k));                                         \
+    return r;                                                                                      \
   }
 #define SGK__PD_PS_SI(v) _mm256_castps_si256(_mm512_cvtpd_ps(v))
 SGK__NARROW(i32, f64, _mm512_cvttpd_epi32, SGK__ID) /* NaN, out of range: INT32_MIN */
@@ -305,43 +333,44 @@ SGK__NARROW(f32, f64, SGK__PD_PS_SI, SGK__CASTSI_PS)
  * Every lane then scatters op(old, run so far): scatters write in lane order, so each address
  * keeps its last lane's value, the whole run, and no update is lost. fetch_add returns each
  * lane's old value as if the lanes had gone one at a time in order. */
-#define SGK__FOLD_RUNS(T, ct)                                                                     \
-  /* acc lane i <- op over the active lanes j <= i with idx[j] == idx[i] */                      \
-  SGK_INLINE sgk__vi sgk__fold_runs_##T(uint32_t active, sgk__vi idx, sgk__vi v, sgk__rmw op) {  \
-    const sgk__vi conf = SGK__VAND(SGK__P(maskz_conflict_epi32)((SGK__K32)active, idx),           \
-                                   SGK__P(set1_epi32)((int)active));                             \
-    sgk__vi ptr = SGK__P(sub_epi32)(SGK__P(set1_epi32)(31), SGK__P(lzcnt_epi32)(conf));          \
-    SGK__K32 has = SGK__P(cmp_epi32_mask)(ptr, SGK__P(set1_epi32)(0), _MM_CMPINT_NLT);           \
-    sgk__vi acc = v;                                                                             \
-    while (has) {                                                                                \
-      const sgk__vi prev = SGK__P(permutexvar_epi32)(ptr, acc);                                  \
-      acc = SGK__P(mask_blend_epi32)(has, acc, sgk__r_apply_##T(op, prev, acc));                 \
-      ptr = SGK__P(mask_permutexvar_epi32)(SGK__P(set1_epi32)(-1), has, ptr, ptr);               \
-      has = SGK__P(mask_cmp_epi32_mask)(has, ptr, SGK__P(set1_epi32)(0), _MM_CMPINT_NLT);        \
-    }                                                                                            \
-    return acc;                                                                                  \
-  }                                                                                              \
-  SGK_INLINE void sgk__local_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, sgk__rmw op) { \
-    SGK__FOR(SGK__N32, k) {                                                                      \
-      const uint32_t active = sgk__rmask32(m, k) & ((1u << SGK__RL32) - 1u);                     \
-      if (!active) continue;                                                                     \
-      const sgk__vi acc = sgk__fold_runs_##T(active, idx.r[k], v.r[k], op);                      \
-      const sgk__vi old = SGK__GATHER32(active, idx.r[k], (const void *)base);                   \
-      SGK__SCATTER32((void *)base, active, idx.r[k], sgk__r_apply_##T(op, old, acc));            \
-    }                                                                                            \
-  }                                                                                              \
-  SGK_INLINE sgk_##T sgk__local_fetch_add_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {    \
-    sgk_##T out;                                                                                 \
-    SGK__FOR(SGK__N32, k) {                                                                      \
-      const uint32_t active = sgk__rmask32(m, k) & ((1u << SGK__RL32) - 1u);                     \
-      const sgk__vi acc = sgk__fold_runs_##T(active, idx.r[k], v.r[k], SGK__RMW_ADD);            \
-      const sgk__vi old = SGK__GATHER32(active, idx.r[k], (const void *)base);                   \
-      const sgk__vi sum = SGK__P(add_epi32)(old, acc);                                           \
-      SGK__SCATTER32((void *)base, active, idx.r[k], sum);                                       \
-      out.r[k] = SGK__P(maskz_mov_epi32)((SGK__K32)active, SGK__P(sub_epi32)(sum, v.r[k]));      \
-    }                                                                                            \
-    return out;                                                                                  \
+#define SGK__FOLD_RUNS(T, ct)                                                                      \
+  /* acc lane i <- op over the active lanes j <= i with idx[j] == idx[i] */                        \
+  SGK_INLINE sgk__vi sgk__fold_runs_##T(uint32_t active, sgk__vi idx, sgk__vi v, sgk__rmw op) {    \
+    const sgk__vi conf = SGK__VAND(SGK__P(maskz_conflict_epi32)((SGK__K32)active, idx),            \
+                                   SGK__P(set1_epi32)((int)active));                               \
+    sgk__vi ptr = SGK__P(sub_epi32)(SGK__P(set1_epi32)(31), SGK__P(lzcnt_epi32)(conf));            \
+    SGK__K32 has = SGK__P(cmp_epi32_mask)(ptr, SGK__P(set1_epi32)(0), _MM_CMPINT_NLT);             \
+    sgk__vi acc = v;                                                                               \
+    while (has) {                                                                                  \
+      const sgk__vi prev = SGK__P(permutexvar_epi32)(ptr, acc);                                    \
+      acc = SGK__P(mask_blend_epi32)(has, acc, sgk__r_apply_##T(op, prev, acc));                   \
+      ptr = SGK__P(mask_permutexvar_epi32)(SGK__P(set1_epi32)(-1), has, ptr, ptr);                 \
+      has = SGK__P(mask_cmp_epi32_mask)(has, ptr, SGK__P(set1_epi32)(0), _MM_CMPINT_NLT);          \
+    }                                                                                              \
+    return acc;                                                                                    \
+  }                                                                                                \
+  SGK_INLINE void sgk__local_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, sgk__rmw op) {  \
+    SGK__FOR(SGK__N32, k) {                                                                        \
+      const uint32_t active = sgk__rmask32(m, k) & ((1u << SGK__RL32) - 1u);                       \
+      if (!active) continue;                                                                       \
+      const sgk__vi acc = sgk__fold_runs_##T(active, idx.r[k], v.r[k], op);                        \
+      const sgk__vi old = SGK__GATHER32(active, idx.r[k], (const void *)base);                     \
+      SGK__SCATTER32((void *)base, active, idx.r[k], sgk__r_apply_##T(op, old, acc));              \
+    }                                                                                              \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk__local_fetch_add_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {      \
+    sgk_##T out;                                                                                   \
+    SGK__FOR(SGK__N32, k) {                                                                        \
+      const uint32_t active = sgk__rmask32(m, k) & ((1u << SGK__RL32) - 1u);                       \
+      const sgk__vi acc = sgk__fold_runs_##T(active, idx.r[k], v.r[k], SGK__RMW_ADD);              \
+      const sgk__vi old = SGK__GATHER32(active, idx.r[k], (const void *)base);                     \
+      const sgk__vi sum = SGK__P(add_epi32)(old, acc);                                             \
+      SGK__SCATTER32((void *)base, active, idx.r[k], sum);                                         \
+      out.r[k] = SGK__P(maskz_mov_epi32)((SGK__K32)active, SGK__P(sub_epi32)(sum, v.r[k]));        \
+    }                                                                                              \
+    return out;                                                                                    \
   }
 SGK__FOLD_RUNS(i32, int32_t)
 SGK__FOLD_RUNS(u32, uint32_t)
 #endif
+// clang-format on

@@ -10,6 +10,8 @@
  *   - reduce_full: the tree v[i] = op(v[i], v[i + s]) for s = W/2 .. 1, result v[0];
  *   - scan_full: Hillis-Steele, v[i] = op(v[i - d], v[i]) for d = 1, 2, .. W/2.
  * Included by sgk/kernel.h for the scalar variants; never directly. */
+/* X-macro tables and macro bodies: laid out by hand. */
+// clang-format off
 #ifndef SGK_ISA_SCALAR_H
 #define SGK_ISA_SCALAR_H
 
@@ -28,33 +30,41 @@ typedef int64_t sgk__v_i64;
 typedef uint64_t sgk__v_u64;
 typedef double sgk__v_f64;
 
-#define SGK__SCALAR_R2(T, ct, op)                                                                 \
+#define SGK__SCALAR_R2(T, ct, op)                                                                  \
   SGK_INLINE ct sgk__r_##op##_##T(ct a, ct b) { return sgk__##op##1_##T(a, b); }
-#define SGK__SCALAR_CORE(T, ct)                                                                   \
-  SGK_INLINE ct sgk__r_loadu_##T(const ct *p) { return *p; }                                    \
-  SGK_INLINE void sgk__r_storeu_##T(ct *p, ct v) { *p = v; }                                    \
-  SGK_INLINE ct sgk__r_splat_##T(ct x) { return x; }                                            \
-  SGK_INLINE ct sgk__r_lane0_##T(ct v) { return v; }                                            \
-  SGK_INLINE ct sgk__r_select_##T(uint32_t m, ct a, ct b) { return (m & 1u) ? a : b; }          \
-  SGK_INLINE ct sgk__r_slide_##T(ct lo, ct hi, int d) { (void)lo; (void)d; return hi; }         \
-  SGK_INLINE uint32_t sgk__r_eq_##T(ct a, ct b) { return a == b; }                              \
-  SGK_INLINE uint32_t sgk__r_lt_##T(ct a, ct b) { return a < b; }                               \
-  SGK_INLINE uint32_t sgk__r_le_##T(ct a, ct b) { return a <= b; }                              \
-  SGK__SCALAR_R2(T, ct, add) SGK__SCALAR_R2(T, ct, sub) SGK__SCALAR_R2(T, ct, mul)              \
-  SGK__SCALAR_R2(T, ct, min) SGK__SCALAR_R2(T, ct, max)
-#define SGK__SCALAR_INT(T, ct)                                                                    \
-  SGK__SCALAR_CORE(T, ct)                                                                       \
-  SGK__SCALAR_R2(T, ct, and) SGK__SCALAR_R2(T, ct, or) SGK__SCALAR_R2(T, ct, xor)               \
-  SGK_INLINE ct sgk__r_shl_##T(ct a, uint32_t n) { return sgk__shl1_##T(a, n); }                \
-  SGK_INLINE ct sgk__r_shr_##T(ct a, uint32_t n) { return sgk__shr1_##T(a, n); }                \
-  SGK_INLINE ct sgk__r_shlv_##T(ct a, ct n) { return sgk__shl1_##T(a, (uint64_t)n); }           \
+#define SGK__SCALAR_CORE(T, ct)                                                                    \
+  SGK_INLINE ct sgk__r_loadu_##T(const ct *p) { return *p; }                                       \
+  SGK_INLINE void sgk__r_storeu_##T(ct *p, ct v) { *p = v; }                                       \
+  SGK_INLINE ct sgk__r_splat_##T(ct x) { return x; }                                               \
+  SGK_INLINE ct sgk__r_lane0_##T(ct v) { return v; }                                               \
+  SGK_INLINE ct sgk__r_select_##T(uint32_t m, ct a, ct b) { return (m & 1u) ? a : b; }             \
+  SGK_INLINE ct sgk__r_slide_##T(ct lo, ct hi, int d) {                                            \
+    (void)lo;                                                                                      \
+    (void)d;                                                                                       \
+    return hi;                                                                                     \
+  }                                                                                                \
+  SGK_INLINE uint32_t sgk__r_eq_##T(ct a, ct b) { return a == b; }                                 \
+  SGK_INLINE uint32_t sgk__r_lt_##T(ct a, ct b) { return a < b; }                                  \
+  SGK_INLINE uint32_t sgk__r_le_##T(ct a, ct b) { return a <= b; }                                 \
+  SGK__SCALAR_R2(T, ct, add)                                                                       \
+  SGK__SCALAR_R2(T, ct, sub) SGK__SCALAR_R2(T, ct, mul) SGK__SCALAR_R2(T, ct, min)                 \
+      SGK__SCALAR_R2(T, ct, max)
+#define SGK__SCALAR_INT(T, ct)                                                                     \
+  SGK__SCALAR_CORE(T, ct)                                                                          \
+  SGK__SCALAR_R2(T, ct, and)                                                                       \
+  SGK__SCALAR_R2(T, ct, or) SGK__SCALAR_R2(T, ct, xor)                                             \
+      SGK_INLINE ct sgk__r_shl_##T(ct a, uint32_t n) {                                             \
+    return sgk__shl1_##T(a, n);                                                                    \
+  }                                                                                                \
+  SGK_INLINE ct sgk__r_shr_##T(ct a, uint32_t n) { return sgk__shr1_##T(a, n); }                   \
+  SGK_INLINE ct sgk__r_shlv_##T(ct a, ct n) { return sgk__shl1_##T(a, (uint64_t)n); }              \
   SGK_INLINE ct sgk__r_shrv_##T(ct a, ct n) { return sgk__shr1_##T(a, (uint64_t)n); }
-#define SGK__SCALAR_FLOAT(T, ct)                                                                  \
-  SGK__SCALAR_CORE(T, ct)                                                                       \
-  SGK__SCALAR_R2(T, ct, div)                                                                    \
-  SGK_INLINE ct sgk__r_sqrt_##T(ct a) { return sgk__sqrt1_##T(a); }                             \
-  SGK_INLINE ct sgk__r_neg_##T(ct a) { return sgk__neg1_##T(a); }                               \
-  SGK_INLINE ct sgk__r_abs_##T(ct a) { return sgk__abs1_##T(a); }                               \
+#define SGK__SCALAR_FLOAT(T, ct)                                                                   \
+  SGK__SCALAR_CORE(T, ct)                                                                          \
+  SGK__SCALAR_R2(T, ct, div)                                                                       \
+  SGK_INLINE ct sgk__r_sqrt_##T(ct a) { return sgk__sqrt1_##T(a); }                                \
+  SGK_INLINE ct sgk__r_neg_##T(ct a) { return sgk__neg1_##T(a); }                                  \
+  SGK_INLINE ct sgk__r_abs_##T(ct a) { return sgk__abs1_##T(a); }                                  \
   SGK_INLINE ct sgk__r_fma_##T(ct a, ct b, ct c) { return sgk__fma1_##T(a, b, c); }
 
 SGK__SCALAR_INT(i32, int32_t)
@@ -65,3 +75,4 @@ SGK__SCALAR_FLOAT(f32, float)
 SGK__SCALAR_FLOAT(f64, double)
 
 #endif /* SGK_ISA_SCALAR_H */
+// clang-format on

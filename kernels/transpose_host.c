@@ -1,11 +1,14 @@
 /* sg_shuffle.cpp (the 16 x 16 transpose, in place, nd_range<2>((N / W, N), (1, W))) and the
  * tiled transpose the guide leaves as an exercise (4096 x 4096, out of place). */
-#include "host_util.h"
+#include "host.h"
 
 SGK_DECLARE_KERNEL(transpose16);
 SGK_DECLARE_KERNEL(transpose_tiled);
 
-typedef struct { sgk_bufs b; uint32_t *in, *out; } tr_state;
+typedef struct {
+  sgk_bufs b;
+  uint32_t *in, *out;
+} tr_state;
 
 static const char *setup(sgk_case *c, int in_place) {
   if (c->n == 0 || c->n > 65536) return SGK_HOST_MSG("n (the matrix dimension) must be 1 .. 65536");
@@ -28,7 +31,8 @@ static const char *transpose16_setup(sgk_case *c) {
   return s->out ? NULL : SGK_HOST_MSG("out of memory");
 }
 
-static sgk_status transpose16_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *info) {
+static sgk_status transpose16_launch(sgk_case *c, const sgk_launch_options *o,
+                                     sgk_launch_info *info) {
   tr_state *s = c->state;
   memcpy(s->out, s->in, c->n * c->n * sizeof(uint32_t));
   struct transpose16_args a = {s->out, (uint32_t)c->n};
@@ -56,7 +60,8 @@ static const char *transpose16_check(sgk_case *c) {
 
 static const char *transpose_setup(sgk_case *c) { return setup(c, 0); }
 
-static sgk_status transpose_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *info) {
+static sgk_status transpose_launch(sgk_case *c, const sgk_launch_options *o,
+                                   sgk_launch_info *info) {
   tr_state *s = c->state;
   struct transpose_args a = {s->in, s->out, (uint32_t)c->n, (uint32_t)c->n};
   const size_t tiles = (c->n + c->sg - 1) / c->sg;
@@ -70,13 +75,20 @@ static const char *transpose_check(sgk_case *c) {
   for (size_t i = 0; i < n; ++i)
     for (size_t j = 0; j < n; ++j)
       if (s->out[j * n + i] != s->in[i * n + j])
-        return SGK_HOST_MSG("out(%zu, %zu): got %u, want %u", j, i, s->out[j * n + i], s->in[i * n + j]);
+        return SGK_HOST_MSG("out(%zu, %zu): got %u, want %u", j, i, s->out[j * n + i],
+                            s->in[i * n + j]);
   return NULL;
 }
 
-SGK_DEFINE_FAMILY(transpose16, "sg_shuffle.cpp", "16 x 16 transpose by select_from_group (one sub-group)",
-                  "matrix dimension", 32, 32, 16, NULL, 0, transpose16_setup, transpose16_launch,
-                  transpose16_check, sgk_host_teardown);
-SGK_DEFINE_FAMILY(transpose, "sg_shuffle.cpp (exercise)", "4096 x 4096 transpose, W x W tiles by shuffles",
-                  "matrix dimension", 4096, 1024, 16, NULL, 0, transpose_setup, transpose_launch,
-                  transpose_check, sgk_host_teardown);
+SGK_DEFINE_FAMILY(transpose16, .seed = "sg_shuffle.cpp",
+                  .summary = "16 x 16 transpose by select_from_group (one sub-group)",
+                  .size_unit = "matrix dimension", .default_n = 32, .quick_n = 32, .default_wg = 16,
+                  .gflops = 0, .setup = transpose16_setup, .launch = transpose16_launch,
+                  .check = transpose16_check, .teardown = sgk_host_teardown,
+                  .test_sizes = (const sgk_family_size[]){{0, 1, 0}, {0, 2, 0}, {0, 0, 0}});
+SGK_DEFINE_FAMILY(
+    transpose, .seed = "sg_shuffle.cpp (exercise)",
+    .summary = "4096 x 4096 transpose, W x W tiles by shuffles", .size_unit = "matrix dimension",
+    .default_n = 4096, .quick_n = 1024, .default_wg = 16, .gflops = 0, .setup = transpose_setup,
+    .launch = transpose_launch, .check = transpose_check, .teardown = sgk_host_teardown,
+    .test_sizes = (const sgk_family_size[]){{256, 0, 0}, {100, 0, 0}, {1, 0, 0}, {0, 0, 0}});

@@ -1,16 +1,21 @@
 /* convolution_global.cpp and convolution_slm.cpp: N = 8192 * 8192 ints, M = 257 taps, inputs from
  * srand(2009) / rand(), nd_range(N, 256). */
-#include "host_util.h"
+#include "host.h"
 
 SGK_DECLARE_KERNEL(conv_global);
 SGK_DECLARE_KERNEL(conv_slm);
 
 #define TAPS 257
 
-typedef struct { sgk_bufs b; int32_t *input, *kernel, *output, *want; int have_want; } conv_state;
+typedef struct {
+  sgk_bufs b;
+  int32_t *input, *kernel, *output, *want;
+  int have_want;
+} conv_state;
 
 static const char *setup(sgk_case *c) {
-  if (c->n == 0 || c->n >= (size_t)INT32_MAX - TAPS) return SGK_HOST_MSG("n must be 1 .. 2^31 - 258");
+  if (c->n == 0 || c->n >= (size_t)INT32_MAX - TAPS)
+    return SGK_HOST_MSG("n must be 1 .. 2^31 - 258");
   conv_state *s = calloc(1, sizeof *s);
   c->state = s;
   s->input = sgk_bufs_add(&s->b, c->n * sizeof(int32_t));
@@ -64,7 +69,17 @@ static sgk_status global_launch(sgk_case *c, const sgk_launch_options *o, sgk_la
 static sgk_status slm_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *i) {
   return launch(&conv_slm, 1, c, o, i);
 }
-SGK_DEFINE_FAMILY(conv_global, "convolution_global.cpp", "1-D convolution, 257 taps, from global memory",
-                  "ints", 8192 * 8192, 1024 * 1024, 256, NULL, 1, setup, global_launch, check, sgk_host_teardown);
-SGK_DEFINE_FAMILY(conv_slm, "convolution_slm.cpp", "1-D convolution, 257 taps, tile + halos in SLM",
-                  "ints", 8192 * 8192, 1024 * 1024, 256, NULL, 1, setup, slm_launch, check, sgk_host_teardown);
+SGK_DEFINE_FAMILY(conv_global, .seed = "convolution_global.cpp",
+                  .summary = "1-D convolution, 257 taps, from global memory", .size_unit = "ints",
+                  .default_n = 8192 * 8192, .quick_n = 1024 * 1024, .default_wg = 256, .gflops = 1,
+                  .setup = setup, .launch = global_launch, .check = check,
+                  .teardown = sgk_host_teardown,
+                  .test_sizes = (const sgk_family_size[]){
+                      {256 * 20, 0, 256}, {3000, 0, 120}, {100, 0, 100}, {0, 0, 0}});
+SGK_DEFINE_FAMILY(
+    conv_slm, .seed = "convolution_slm.cpp",
+    .summary = "1-D convolution, 257 taps, tile + halos in SLM", .size_unit = "ints",
+    .default_n = 8192 * 8192, .quick_n = 1024 * 1024, .default_wg = 256, .gflops = 1,
+    .setup = setup, .launch = slm_launch, .check = check, .teardown = sgk_host_teardown,
+    .test_sizes = (const sgk_family_size[]){
+        {256 * 20, 0, 256}, {3000, 0, 120}, {100, 0, 100}, {1000, 0, 1000}, {0, 0, 0}});

@@ -2,11 +2,15 @@
  * (the tests cover other shapes). */
 #include <math.h>
 
-#include "host_util.h"
+#include "host.h"
 
 SGK_DECLARE_KERNEL(matmul_sg);
 
-typedef struct { sgk_bufs b; double *a, *bm, *c, *want; int have_want; } mm_state;
+typedef struct {
+  sgk_bufs b;
+  double *a, *bm, *c, *want;
+  int have_want;
+} mm_state;
 
 static const char *setup(sgk_case *c) {
   if (c->n == 0 || c->n > 16384) return SGK_HOST_MSG("n (the matrix dimension) must be 1 .. 16384");
@@ -21,7 +25,10 @@ static const char *setup(sgk_case *c) {
   uint64_t seed = 42; /* uniform [0, 1), as the lesson's std::uniform_real_distribution */
   for (size_t i = 0; i < cells; ++i) s->a[i] = sgk_host_rand(&seed) / 4294967296.0 * 65536.0;
   for (size_t i = 0; i < cells; ++i) s->bm[i] = sgk_host_rand(&seed) / 4294967296.0 * 65536.0;
-  for (size_t i = 0; i < cells; ++i) { s->a[i] -= floor(s->a[i]); s->bm[i] -= floor(s->bm[i]); }
+  for (size_t i = 0; i < cells; ++i) {
+    s->a[i] -= floor(s->a[i]);
+    s->bm[i] -= floor(s->bm[i]);
+  }
   c->work = 2.0 * (double)c->n * (double)c->n * (double)c->n;
   return NULL;
 }
@@ -57,5 +64,9 @@ static const char *check(sgk_case *c) {
   return NULL;
 }
 
-SGK_DEFINE_FAMILY(matmul, "ENCCS sub_group-matmul", "double C = A B, group_broadcast of A's tile",
-                  "matrix dimension", 1024, 256, 16, NULL, 1, setup, launch, check, sgk_host_teardown);
+SGK_DEFINE_FAMILY(matmul, .seed = "ENCCS sub_group-matmul",
+                  .summary = "double C = A B, group_broadcast of A's tile",
+                  .size_unit = "matrix dimension", .default_n = 1024, .quick_n = 256,
+                  .default_wg = 16, .gflops = 1, .setup = setup, .launch = launch, .check = check,
+                  .teardown = sgk_host_teardown,
+                  .test_sizes = (const sgk_family_size[]){{64, 0, 0}, {37, 0, 0}, {0, 0, 0}});

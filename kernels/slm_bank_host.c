@@ -1,10 +1,13 @@
 /* slm_bank.cpp: nd_range(32, 32), 1024 * 1024 iterations, slm[j * 16] (bank conflicts on a GPU)
  * versus slm[j]. data[i] = sum over m of i * m, wrapping. */
-#include "host_util.h"
+#include "host.h"
 
 SGK_DECLARE_KERNEL(slm_bank);
 
-typedef struct { sgk_bufs b; int32_t *data; } bank_state;
+typedef struct {
+  sgk_bufs b;
+  int32_t *data;
+} bank_state;
 
 static const char *setup(sgk_case *c) {
   if (c->n == 0 || c->n > UINT32_MAX) return SGK_HOST_MSG("n (iterations) must be 1 .. 2^32 - 1");
@@ -22,7 +25,8 @@ static sgk_status launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_in
   bank_state *s = c->state;
   struct slm_bank_args a = {s->data, (uint32_t)c->n, stride};
   size_t slm = (size_t)c->wg * stride * sizeof(int32_t);
-  if (slm < 32 * 64 * sizeof(int32_t)) slm = 32 * 64 * sizeof(int32_t); /* the seed's 32 * 64 ints */
+  if (slm < 32 * 64 * sizeof(int32_t))
+    slm = 32 * 64 * sizeof(int32_t); /* the seed's 32 * 64 ints */
   const sgk_launch_options opt = sgk_host_opts(o, slm);
   const sgk_range r = sgk_range_1d(c->wg, c->wg);
   return sgk_launch(&slm_bank, &r, &opt, &a, info);
@@ -45,9 +49,16 @@ static sgk_status conflict_launch(sgk_case *c, const sgk_launch_options *o, sgk_
 static sgk_status linear_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *i) {
   return launch(c, o, i, 1);
 }
-SGK_DEFINE_FAMILY(slm_bank_conflict, "slm_bank.cpp", "slm[j * 16] += i * m with a barrier per step",
-                  "iterations", 1024 * 1024, 64 * 1024, 32, NULL, 0, setup, conflict_launch, check,
-                  sgk_host_teardown);
-SGK_DEFINE_FAMILY(slm_bank_linear, "slm_bank.cpp", "slm[j] += i * m with a barrier per step",
-                  "iterations", 1024 * 1024, 64 * 1024, 32, NULL, 0, setup, linear_launch, check,
-                  sgk_host_teardown);
+SGK_DEFINE_FAMILY(slm_bank_conflict, .seed = "slm_bank.cpp",
+                  .summary = "slm[j * 16] += i * m with a barrier per step",
+                  .size_unit = "iterations", .default_n = 1024 * 1024, .quick_n = 64 * 1024,
+                  .default_wg = 32, .gflops = 0, .setup = setup, .launch = conflict_launch,
+                  .check = check, .teardown = sgk_host_teardown,
+                  .test_sizes = (const sgk_family_size[]){{1000, 0, 32}, {77, 0, 20}, {0, 0, 0}});
+SGK_DEFINE_FAMILY(slm_bank_linear, .seed = "slm_bank.cpp",
+                  .summary = "slm[j] += i * m with a barrier per step", .size_unit = "iterations",
+                  .default_n = 1024 * 1024, .quick_n = 64 * 1024, .default_wg = 32, .gflops = 0,
+                  .setup = setup, .launch = linear_launch, .check = check,
+                  .teardown = sgk_host_teardown,
+                  .test_sizes = (const sgk_family_size[]){
+                      {1000, 0, 32}, {77, 0, 20}, {3, 0, 1024}, {0, 0, 0}});

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host_util.h"
+#include "host.h"
 
 #define SGK_FAMILY(name) extern const sgk_family sgk_family_##name;
 #include "families.inc"

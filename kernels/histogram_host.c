@@ -1,11 +1,14 @@
 /* histogram_256_int.cpp and histogram_256_slm.cpp: N = 4096 * 4096 uint64 values of 8 random
  * bytes (srand(2009)), 256 bins, blockSize 256, nd_range(N / 256, 64). */
-#include "host_util.h"
+#include "host.h"
 
 SGK_DECLARE_KERNEL(hist_private);
 SGK_DECLARE_KERNEL(hist_slm);
 
-typedef struct { sgk_bufs b; uint64_t *input, *hist; } hist_state;
+typedef struct {
+  sgk_bufs b;
+  uint64_t *input, *hist;
+} hist_state;
 
 static const char *setup(sgk_case *c) {
   if (c->n == 0 || c->n % SGK_HIST_BLOCK)
@@ -59,11 +62,24 @@ static sgk_status slm_launch(sgk_case *c, const sgk_launch_options *o, sgk_launc
 static const char *check_1f(sgk_case *c) { return check_mask(c, 0x1f); }
 static const char *check_ff(sgk_case *c) { return check_mask(c, 0xff); }
 
-SGK_DEFINE_FAMILY(hist_private, "histogram_256_int.cpp",
-                  "private bins per work-item, byte & 0x1F as the seed (32 bins fill)", "values",
-                  4096 * 4096, 1024 * 1024, 64, NULL, 0, setup, private_launch, check_1f, sgk_host_teardown);
-SGK_DEFINE_FAMILY(hist_private_ff, "histogram_256_int.cpp (0xFF)",
-                  "private bins per work-item, all 256 bins", "values", 4096 * 4096, 1024 * 1024,
-                  64, NULL, 0, setup, private_ff_launch, check_ff, sgk_host_teardown);
-SGK_DEFINE_FAMILY(hist_slm, "histogram_256_slm.cpp", "SLM bins with local atomics, global atomic merge",
-                  "values", 4096 * 4096, 1024 * 1024, 64, NULL, 0, setup, slm_launch, check_ff, sgk_host_teardown);
+SGK_DEFINE_FAMILY(hist_private, .seed = "histogram_256_int.cpp",
+                  .summary = "private bins per work-item, byte & 0x1F as the seed (32 bins fill)",
+                  .size_unit = "values", .default_n = 4096 * 4096, .quick_n = 1024 * 1024,
+                  .default_wg = 64, .setup = setup, .launch = private_launch, .check = check_1f,
+                  .teardown = sgk_host_teardown,
+                  .test_sizes = (const sgk_family_size[]){
+                      {256 * 64 * 4, 0, 64}, {256 * 24 * 3, 0, 24}, {0, 0, 0}});
+SGK_DEFINE_FAMILY(hist_private_ff, .seed = "histogram_256_int.cpp (0xFF)",
+                  .summary = "private bins per work-item, all 256 bins", .size_unit = "values",
+                  .default_n = 4096 * 4096, .quick_n = 1024 * 1024, .default_wg = 64,
+                  .setup = setup, .launch = private_ff_launch, .check = check_ff,
+                  .teardown = sgk_host_teardown,
+                  .test_sizes = (const sgk_family_size[]){
+                      {256 * 64 * 4, 0, 64}, {256 * 24 * 3, 0, 24}, {0, 0, 0}});
+SGK_DEFINE_FAMILY(
+    hist_slm, .seed = "histogram_256_slm.cpp",
+    .summary = "SLM bins with local atomics, global atomic merge", .size_unit = "values",
+    .default_n = 4096 * 4096, .quick_n = 1024 * 1024, .default_wg = 64, .setup = setup,
+    .launch = slm_launch, .check = check_ff, .teardown = sgk_host_teardown,
+    .test_sizes = (const sgk_family_size[]){
+        {256 * 64 * 4, 0, 64}, {256 * 24 * 3, 0, 24}, {256 * 300, 0, 300}, {0, 0, 0}});

@@ -1,11 +1,15 @@
 /* The guide's work-group-size chapter: the SLM tree reduction at work-group size 16 and at the
  * maximum, and vec_copy at 16 .. 256. */
-#include "host_util.h"
+#include "host.h"
 
 SGK_DECLARE_KERNEL(reduce_slm);
 SGK_DECLARE_KERNEL(vec_copy);
 
-typedef struct { sgk_bufs b; int32_t *data, *dst, *sum; size_t num_work_items; } red_state;
+typedef struct {
+  sgk_bufs b;
+  int32_t *data, *dst, *sum;
+  size_t num_work_items;
+} red_state;
 
 static const char *setup(sgk_case *c, int copy) {
   if (c->n == 0 || c->n > (size_t)INT32_MAX) return SGK_HOST_MSG("n must be 1 .. 2^31 - 1");
@@ -26,7 +30,8 @@ static const char *setup(sgk_case *c, int copy) {
 }
 
 static const char *reduction_setup(sgk_case *c) { return setup(c, 0); }
-static sgk_status reduction_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *info) {
+static sgk_status reduction_launch(sgk_case *c, const sgk_launch_options *o,
+                                   sgk_launch_info *info) {
   red_state *s = c->state;
   *s->sum = 0; /* the seed's sum_acc[0] = 0 kernel */
   struct reduce_args a = {s->data, c->n, s->num_work_items, s->sum};
@@ -38,7 +43,8 @@ static const char *reduction_check(sgk_case *c) {
   const red_state *s = c->state;
   uint32_t want = 0;
   for (size_t i = 0; i < c->n; ++i) want += (uint32_t)s->data[i];
-  return *s->sum == (int32_t)want ? NULL : SGK_HOST_MSG("sum: got %d, want %d", *s->sum, (int32_t)want);
+  return *s->sum == (int32_t)want ? NULL
+                                  : SGK_HOST_MSG("sum: got %d, want %d", *s->sum, (int32_t)want);
 }
 
 static const char *vec_copy_setup(sgk_case *c) { return setup(c, 1); }
@@ -52,16 +58,25 @@ static sgk_status vec_copy_launch(sgk_case *c, const sgk_launch_options *o, sgk_
 static const char *vec_copy_check(sgk_case *c) {
   const red_state *s = c->state;
   for (size_t i = 0; i < c->n; ++i)
-    if (s->dst[i] != s->data[i]) return SGK_HOST_MSG("dst[%zu]: got %d, want %d", i, s->dst[i], s->data[i]);
+    if (s->dst[i] != s->data[i])
+      return SGK_HOST_MSG("dst[%zu]: got %d, want %d", i, s->dst[i], s->data[i]);
   return NULL;
 }
 
 static const uint32_t reduction_sweep[] = {16, SGK_MAX_WORK_GROUP_SIZE, 0};
 static const uint32_t vec_copy_sweep[] = {16, 32, 64, 128, 256, 0};
-SGK_DEFINE_FAMILY(reduction, "guide: work-group size (reduction)",
-                  "SLM tree reduction, a barrier per level, one atomic per work-group", "ints",
-                  16 * 1024 * 1024, 1024 * 1024, 16, reduction_sweep, 0, reduction_setup,
-                  reduction_launch, reduction_check, sgk_host_teardown);
-SGK_DEFINE_FAMILY(vec_copy, "guide: work-group size (vec_copy)", "dst[i] = src[i], no barrier",
-                  "ints", 16 * 1024 * 1024, 1024 * 1024, 16, vec_copy_sweep, 0, vec_copy_setup,
-                  vec_copy_launch, vec_copy_check, sgk_host_teardown);
+SGK_DEFINE_FAMILY(reduction, .seed = "guide: work-group size (reduction)",
+                  .summary = "SLM tree reduction, a barrier per level, one atomic per work-group",
+                  .size_unit = "ints", .default_n = 16 * 1024 * 1024, .quick_n = 1024 * 1024,
+                  .default_wg = 16, .sweep_wg = reduction_sweep, .setup = reduction_setup,
+                  .launch = reduction_launch, .check = reduction_check,
+                  .teardown = sgk_host_teardown,
+                  .test_sizes = (const sgk_family_size[]){
+                      {100000, 0, 16}, {100000, 0, 1024}, {100003, 0, 48}, {5, 0, 16}, {0, 0, 0}});
+SGK_DEFINE_FAMILY(vec_copy, .seed = "guide: work-group size (vec_copy)",
+                  .summary = "dst[i] = src[i], no barrier", .size_unit = "ints",
+                  .default_n = 16 * 1024 * 1024, .quick_n = 1024 * 1024, .default_wg = 16,
+                  .sweep_wg = vec_copy_sweep, .setup = vec_copy_setup, .launch = vec_copy_launch,
+                  .check = vec_copy_check, .teardown = sgk_host_teardown,
+                  .test_sizes = (const sgk_family_size[]){
+                      {4096, 0, 16}, {4096, 0, 256}, {4104, 0, 24}, {0, 0, 0}});
