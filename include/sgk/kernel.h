@@ -373,16 +373,14 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
       carry = sgk__broadcast_##T(out[s], sg.size - 1);                                             \
     }                                                                                              \
   }                                                                                                \
+  /* exclusive = the inclusive scan moved up one work-item: lane 0 of sub-group s takes the     \
+   * last active lane of sub-group s - 1 (the identity for s = 0) */                            \
   SGK_INLINE void sgk_wg_exclusive_scan_##op##_##T(const sgk_wg *wg, const sgk_##T *x,             \
                                                    sgk_##T *out) {                                 \
-    sgk_##T carry = sgk_splat_##T(ident);                                                          \
-    for (uint32_t s = 0; s < wg->num_sub_groups; ++s) {                                            \
-      const sgk_sg sg = sgk_sub_group(wg, s);                                                      \
-      const sgk_##T inc = sgk_inclusive_scan_##op##_##T(sg, x[s]);                                 \
-      const sgk_##T exc = sgk__exclusive_of_##op##_##T(inc);                                       \
-      out[s] = s ? sgk_select_##T(sgk_mask_first_n(1), carry, sgk_##op##_##T(carry, exc)) : exc;   \
-      carry = s ? sgk_##op##_##T(carry, sgk__broadcast_##T(inc, sg.size - 1))                      \
-                : sgk__broadcast_##T(inc, sg.size - 1);                                            \
+    sgk_wg_inclusive_scan_##op##_##T(wg, x, out);                                                  \
+    for (uint32_t s = wg->num_sub_groups; s-- > 0;) {                                              \
+      const sgk_##T before = s ? sgk__broadcast_##T(out[s - 1], SGK_W - 1) : sgk_splat_##T(ident); \
+      out[s] = sgk_select_##T(sgk_mask_first_n(1), before, sgk__rotate_##T(out[s], SGK_W - 1));    \
     }                                                                                              \
   }
 
@@ -443,8 +441,7 @@ SGK_INLINE bool sgk_wg_none_of(const sgk_wg *wg, const sgk_mask *m) {
   SGK_INLINE void sgk__global_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, sgk__rmw op) { \
     int32_t at[SGK_W];                                                                             \
     ct val[SGK_W];                                                                                 \
-    sgk__storeu_i32(at, idx);                                                                      \
-    sgk__storeu_##T(val, v);                                                                       \
+    sgk__spill_##T(idx, v, at, val);                                                               \
     SGK__FOR_LANES(m, i) {                                                                         \
       ct *p = base + at[i];                                                                        \
       const ct x = val[i];                                                                         \

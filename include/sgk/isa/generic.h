@@ -28,7 +28,8 @@
  *                               in order
  *   SGK__NATIVE_PERMUTE, SGK__NATIVE_BROADCAST, SGK__NATIVE_ROTATE   sgk__permute/broadcast/rotate_<t>
  *   SGK__NATIVE_LOCAL_ATOMICS_32  sgk__local_rmw_<t> and sgk__local_fetch_add_<t> for i32 and u32
- *   SGK__NATIVE_CVT_<to>_<from> defined as SGK__YES: the core's own sgk_cvt_<to>_<from>
+ *   SGK__NATIVE_CVTS defined as SGK__YES: the core's own sgk_cvt_<to>_<from>, all but those it
+ *                               marks SGK__LANEWISE_CVT_<to>_<from> (also SGK__YES)
  * The rest, the generic layer gives: the W-lane types as arrays of registers, masks, the lifted
  * arithmetic, compares, memory, the cross-register stages of reductions and scans, lane-wise
  * fallbacks, conversions, bit casts and local atomics. Signed and unsigned types may have
@@ -43,45 +44,16 @@
 
 #include "sgk/isa/contract.inc"
 #include "sgk/isa/elem.h"
+#include "sgk/isa/types.h"
 
 #define SGK__FOR(n, k) for (int k = 0; k < (n); ++k)
 #define SGK__N32 (SGK_W / SGK__RL32) /* registers per value of a 32-bit type */
 #define SGK__N64 (SGK_W / SGK__RL64)
 #define SGK__ALL_BITS (SGK_W == 32 ? 0xffffffffu : ((1u << SGK_W) - 1u))
 
-/* Per-type facts, by token pasting on the type suffix. */
-#define SGK__BITS_i32 32
-#define SGK__BITS_u32 32
-#define SGK__BITS_f32 32
-#define SGK__BITS_i64 64
-#define SGK__BITS_u64 64
-#define SGK__BITS_f64 64
-#define SGK__CT_i32 int32_t
-#define SGK__CT_u32 uint32_t
-#define SGK__CT_f32 float
-#define SGK__CT_i64 int64_t
-#define SGK__CT_u64 uint64_t
-#define SGK__CT_f64 double
-#define SGK__CT(T) SGK__CT_##T                      /* the C element type */
 #define SGK__NR(T) SGK__CAT(SGK__N, SGK__BITS_##T)  /* registers per value */
 #define SGK__RL(T) SGK__CAT(SGK__RL, SGK__BITS_##T) /* lanes per register */
 #define SGK__RM(T) SGK__CAT(sgk__rm, SGK__BITS_##T) /* register mask type */
-
-/* Detects whether a core announced an op: SGK__IS_YES(SGK__NATIVE_X) is 1 when SGK__NATIVE_X is
- * defined as SGK__YES, 0 otherwise, usable inside list expansions where #ifdef is not. */
-#define SGK__YES ~, 1
-#define SGK__SECOND(a, b, ...) b
-#define SGK__SECOND_(...) SGK__SECOND(__VA_ARGS__)
-#define SGK__IS_YES(x) SGK__SECOND_(x, 0, ~)
-
-/* Type lists: F(t, ct, args...) for each type of a contract class. */
-#define SGK__TYPES_INT(F, ...)                                                                     \
-  F(i32, int32_t, __VA_ARGS__)                                                                     \
-  F(u32, uint32_t, __VA_ARGS__) F(i64, int64_t, __VA_ARGS__) F(u64, uint64_t, __VA_ARGS__)
-#define SGK__TYPES_FLOAT(F, ...) F(f32, float, __VA_ARGS__) F(f64, double, __VA_ARGS__)
-#define SGK__TYPES_ALL(F, ...) SGK__TYPES_INT(F, __VA_ARGS__) SGK__TYPES_FLOAT(F, __VA_ARGS__)
-#define SGK__TYPES_SIGNED(F, ...)                                                                  \
-  F(i32, int32_t, __VA_ARGS__) F(i64, int64_t, __VA_ARGS__) SGK__TYPES_FLOAT(F, __VA_ARGS__)
 
 /* ---- the W-lane types ------------------------------------------------------------------------ */
 typedef struct {
@@ -301,6 +273,13 @@ SGK_INLINE sgk_u32 sgk__iota_u32(void) { return sgk__loadu_u32(sgk__iota_table);
  * Inactive lanes are neither read nor written; loads give 0 in them; scatters write the active
  * lanes in increasing order, so where indices repeat the highest lane wins. The lane-wise forms
  * touch exactly the active lanes' addresses. */
+/* Lane indices and values to memory, for the lane-wise paths. */
+#define SGK__SPILL(T, ct, ...)                                                                    \
+  SGK_INLINE void sgk__spill_##T(sgk_i32 idx, sgk_##T v, int32_t *at, ct *x) {                   \
+    sgk__storeu_i32(at, idx);                                                                    \
+    sgk__storeu_##T(x, v);                                                                       \
+  }
+SGK__TYPES_ALL(SGK__SPILL, ~)
 #define SGK__FOR_LANES(m, i)                                                                       \
   for (uint32_t i##__bits = sgk_mask_bits(m), i;                                                   \
        i##__bits && (i = (uint32_t)__builtin_ctz(i##__bits), 1); i##__bits &= i##__bits - 1)
@@ -357,8 +336,7 @@ SGK_INLINE sgk_u32 sgk__iota_u32(void) { return sgk__loadu_u32(sgk__iota_table);
   SGK_INLINE void sgk__scatter_masked_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {          \
     int32_t at[SGK_W];                                                                             \
     ct x[SGK_W];                                                                                   \
-    sgk__storeu_i32(at, idx);                                                                      \
-    sgk__storeu_##T(x, v);                                                                         \
+    sgk__spill_##T(idx, v, at, x);                                                               \
     SGK__FOR_LANES(m, i) base[at[i]] = x[i];                                                       \
   }
 #endif
@@ -431,7 +409,8 @@ SGK__TYPES_ALL(SGK__TREES, ~)
 SGK__TYPES_INT(SGK__TREES_INT, ~)
 
 /* ---- conversions and bit casts ---------------------------------------------------------------
- * A conversion the core does not announce runs lane by lane with the element rule. */
+ * A conversion runs lane by lane with the element rule unless the core has it: SGK__NATIVE_CVTS
+ * defined as SGK__YES says it has all of them but those it marks SGK__LANEWISE_CVT_<to>_<from>. */
 #define SGK__CVT_LANEWISE_0(TO, FROM)                                                              \
   SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                        \
     __typeof__(sgk_extract_##FROM(a, 0)) x[SGK_W];                                                 \
@@ -441,8 +420,13 @@ SGK__TYPES_INT(SGK__TREES_INT, ~)
     return sgk__loadu_##TO(y);                                                                     \
   }
 #define SGK__CVT_LANEWISE_1(TO, FROM) /* the core's own */
-#define SGK__CVT(TO, FROM)                                                                         \
-  SGK__CAT(SGK__CVT_LANEWISE_, SGK__IS_YES(SGK__NATIVE_CVT_##TO##_##FROM))(TO, FROM)
+#define SGK__CVT_PICK_0_0 SGK__CVT_LANEWISE_0
+#define SGK__CVT_PICK_0_1 SGK__CVT_LANEWISE_0
+#define SGK__CVT_PICK_1_0 SGK__CVT_LANEWISE_1
+#define SGK__CVT_PICK_1_1 SGK__CVT_LANEWISE_0
+#define SGK__CVT_PICK(native, lanewise) SGK__CAT(SGK__CAT(SGK__CVT_PICK_, native), SGK__CAT(_, lanewise))
+#define SGK__CVT(TO, FROM)                                                                        \
+  SGK__CVT_PICK(SGK__IS_YES(SGK__NATIVE_CVTS), SGK__IS_YES(SGK__LANEWISE_CVT_##TO##_##FROM))(TO, FROM)
 SGK_CONTRACT_CVTS(SGK__CVT)
 
 /* Same size by construction (W lanes of the same width); the copy compiles to nothing. */
@@ -464,45 +448,36 @@ typedef enum sgk__rmw {
 #undef SGK__RMW_ENUM
 } sgk__rmw;
 
-#define SGK__APPLY1(T, ct, ...)                                                                    \
-  SGK_INLINE ct sgk__apply1_##T(sgk__rmw op, ct a, ct b) {                                         \
-    switch (op) {                                                                                  \
-      case SGK__RMW_ADD: return sgk__add1_##T(a, b);                                               \
-      case SGK__RMW_MIN: return sgk__min1_##T(a, b);                                               \
-      case SGK__RMW_MAX: return sgk__max1_##T(a, b);                                               \
-      case SGK__RMW_AND: return sgk__and1_##T(a, b);                                               \
-      case SGK__RMW_OR: return sgk__or1_##T(a, b);                                                 \
-      case SGK__RMW_XOR: break;                                                                    \
-    }                                                                                              \
-    return sgk__xor1_##T(a, b);                                                                    \
-  }                                                                                                \
-  /* the same per register, for cores with vector local atomics */                                 \
-  SGK_INLINE sgk__v_##T sgk__r_apply_##T(sgk__rmw op, sgk__v_##T a, sgk__v_##T b) {                \
-    switch (op) {                                                                                  \
-      case SGK__RMW_ADD: return sgk__r_add_##T(a, b);                                              \
-      case SGK__RMW_MIN: return sgk__r_min_##T(a, b);                                              \
-      case SGK__RMW_MAX: return sgk__r_max_##T(a, b);                                              \
-      case SGK__RMW_AND: return sgk__r_and_##T(a, b);                                              \
-      case SGK__RMW_OR: return sgk__r_or_##T(a, b);                                                \
-      case SGK__RMW_XOR: break;                                                                    \
-    }                                                                                              \
-    return sgk__r_xor_##T(a, b);                                                                   \
+/* op(a, b) for a read-modify-write operator: on elements (sgk__apply1_<t>, pasting
+ * sgk__<op>1_<t>) and on registers (sgk__r_apply_<t>, pasting sgk__r_<op>_<t>). */
+#define SGK__RMW_APPLY(name, V, PREFIX, SUFFIX)                                                   \
+  SGK_INLINE V name(sgk__rmw op, V a, V b) {                                                     \
+    switch (op) {                                                                                \
+      case SGK__RMW_ADD: return PREFIX##add##SUFFIX(a, b);                                       \
+      case SGK__RMW_MIN: return PREFIX##min##SUFFIX(a, b);                                       \
+      case SGK__RMW_MAX: return PREFIX##max##SUFFIX(a, b);                                       \
+      case SGK__RMW_AND: return PREFIX##and##SUFFIX(a, b);                                       \
+      case SGK__RMW_OR: return PREFIX##or##SUFFIX(a, b);                                         \
+      case SGK__RMW_XOR: break;                                                                  \
+    }                                                                                            \
+    return PREFIX##xor##SUFFIX(a, b);                                                            \
   }
+#define SGK__APPLY1(T, ct, ...)                                                                   \
+  SGK__RMW_APPLY(sgk__apply1_##T, ct, sgk__, 1_##T)                                              \
+  SGK__RMW_APPLY(sgk__r_apply_##T, sgk__v_##T, sgk__r_, _##T)
 SGK__TYPES_INT(SGK__APPLY1, ~)
 
 #define SGK__LOCAL_LANEWISE(T, ct, ...)                                                            \
   SGK_INLINE void sgk__local_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, sgk__rmw op) {  \
     int32_t at[SGK_W];                                                                             \
     ct x[SGK_W];                                                                                   \
-    sgk__storeu_i32(at, idx);                                                                      \
-    sgk__storeu_##T(x, v);                                                                         \
+    sgk__spill_##T(idx, v, at, x);                                                               \
     SGK__FOR_LANES(m, i) base[at[i]] = sgk__apply1_##T(op, base[at[i]], x[i]);                     \
   }                                                                                                \
   SGK_INLINE sgk_##T sgk__local_fetch_add_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {      \
     int32_t at[SGK_W];                                                                             \
     ct x[SGK_W], old[SGK_W] = {0};                                                                 \
-    sgk__storeu_i32(at, idx);                                                                      \
-    sgk__storeu_##T(x, v);                                                                         \
+    sgk__spill_##T(idx, v, at, x);                                                               \
     SGK__FOR_LANES(m, i) {                                                                         \
       old[i] = base[at[i]];                                                                        \
       base[at[i]] = sgk__add1_##T(old[i], x[i]);                                                   \

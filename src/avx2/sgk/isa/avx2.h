@@ -11,6 +11,8 @@
 #include <immintrin.h>
 #include <stdint.h>
 
+#include "sgk/isa/types.h"
+
 #define SGK__RL32 8
 #define SGK__RL64 4
 #define SGK__MASK_BITS 0
@@ -60,19 +62,8 @@ SGK_INLINE __m256i sgk__rm32_pack(__m256i lo, __m256i hi) {
 #define SGK__NATIVE_GATHER
 #define SGK__NATIVE_PERMUTE
 #define SGK__NATIVE_BROADCAST
-#define SGK__NATIVE_CVT_f32_i32 SGK__YES
-#define SGK__NATIVE_CVT_f32_u32 SGK__YES
-#define SGK__NATIVE_CVT_i32_f32 SGK__YES
-#define SGK__NATIVE_CVT_u32_f32 SGK__YES
-#define SGK__NATIVE_CVT_f64_f32 SGK__YES
-#define SGK__NATIVE_CVT_f32_f64 SGK__YES
-#define SGK__NATIVE_CVT_f64_i32 SGK__YES
-#define SGK__NATIVE_CVT_i32_f64 SGK__YES
-#define SGK__NATIVE_CVT_i64_i32 SGK__YES
-#define SGK__NATIVE_CVT_u64_u32 SGK__YES
-#define SGK__NATIVE_CVT_i32_i64 SGK__YES
-#define SGK__NATIVE_CVT_u32_u64 SGK__YES
-#define SGK__NATIVE_CVT_f64_i64 SGK__YES
+#define SGK__NATIVE_CVTS SGK__YES
+#define SGK__LANEWISE_CVT_i64_f64 SGK__YES /* no AVX2 instruction */
 
 /* ---- register ops: the part every type shares, through the integer view ---------------------- */
 SGK_INLINE __m256i sgk__si_i32(__m256i v) { return v; }
@@ -103,49 +94,49 @@ SGK_INLINE __m256i sgk__below(int lanes, int d) {
   return _mm256_cmpgt_epi32(_mm256_set1_epi32(d), lane);
 }
 
-#define SGK__R_ALL(T, ct, V, LANES, LOADU, STOREU, SET1, LANE0, MLOAD, MSTORE)                     \
-  SGK_INLINE V sgk__r_loadu_##T(const ct *p) { return LOADU(p); }                                  \
-  SGK_INLINE void sgk__r_storeu_##T(ct *p, V v) { STOREU(p, v); }                                  \
-  SGK_INLINE V sgk__r_splat_##T(ct x) { return SET1(x); }                                          \
-  SGK_INLINE ct sgk__r_lane0_##T(V v) { return (ct)LANE0(v); }                                     \
-  SGK_INLINE V sgk__r_select_##T(__m256i m, V a, V b) {                                            \
-    return sgk__of_si_##T(_mm256_blendv_epi8(sgk__si_##T(b), sgk__si_##T(a), m));                  \
-  }                                                                                                \
-  SGK_INLINE V sgk__r_slide_##T(V lo, V hi, int d) {                                               \
-    const __m256i from = sgk__from_minus(LANES, d);                                                \
-    const __m256i h = _mm256_permutevar8x32_epi32(sgk__si_##T(hi), from);                          \
-    const __m256i l = _mm256_permutevar8x32_epi32(sgk__si_##T(lo), from);                          \
-    return sgk__of_si_##T(_mm256_blendv_epi8(h, l, sgk__below(LANES, d)));                         \
-  }                                                                                                \
-  SGK_INLINE V sgk__r_load_masked_##T(__m256i m, const ct *p) {                                    \
-    return sgk__of_si_##T(MLOAD(p, m));                                                            \
-  }                                                                                                \
-  SGK_INLINE void sgk__r_store_masked_##T(__m256i m, ct *p, V v) { MSTORE(p, m, sgk__si_##T(v)); }
+/* Per type: the scalar broadcast and lane-0 read; the rest goes through the integer view. */
+#define SGK__SET1_i32(x) _mm256_set1_epi32((int)(x))
+#define SGK__SET1_u32 SGK__SET1_i32
+#define SGK__SET1_f32 _mm256_set1_ps
+#define SGK__SET1_i64(x) _mm256_set1_epi64x((long long)(x))
+#define SGK__SET1_u64 SGK__SET1_i64
+#define SGK__SET1_f64 _mm256_set1_pd
+#define SGK__LANE0_i32 _mm256_cvtsi256_si32
+#define SGK__LANE0_u32 _mm256_cvtsi256_si32
+#define SGK__LANE0_f32 _mm256_cvtss_f32
+#define SGK__LANE0_i64(v) _mm_cvtsi128_si64(_mm256_castsi256_si128(v))
+#define SGK__LANE0_u64 SGK__LANE0_i64
+#define SGK__LANE0_f64 _mm256_cvtsd_f64
 #define SGK__MLOAD32(p, m) _mm256_maskload_epi32((const int *)(p), m)
 #define SGK__MLOAD64(p, m) _mm256_maskload_epi64((const long long *)(p), m)
 #define SGK__MSTORE32(p, m, v) _mm256_maskstore_epi32((int *)(p), m, v)
 #define SGK__MSTORE64(p, m, v) _mm256_maskstore_epi64((long long *)(p), m, v)
-#define SGK__LOADU_SI(p) _mm256_loadu_si256((const __m256i *)(p))
-#define SGK__STOREU_SI(p, v) _mm256_storeu_si256((__m256i *)(p), v)
-#define SGK__SET1_32(x) _mm256_set1_epi32((int)(x))
-#define SGK__SET1_64(x) _mm256_set1_epi64x((long long)(x))
-#define SGK__LANE0_32(v) _mm256_cvtsi256_si32(v)
-#define SGK__LANE0_64(v) _mm_cvtsi128_si64(_mm256_castsi256_si128(v))
-#define SGK__MEM32 SGK__MLOAD32, SGK__MSTORE32
-#define SGK__MEM64 SGK__MLOAD64, SGK__MSTORE64
-#define SGK__R_ALL_(...) SGK__R_ALL(__VA_ARGS__)
-SGK__R_ALL_(i32, int32_t, __m256i, 8, SGK__LOADU_SI, SGK__STOREU_SI, SGK__SET1_32, SGK__LANE0_32,
-            SGK__MEM32)
-SGK__R_ALL_(u32, uint32_t, __m256i, 8, SGK__LOADU_SI, SGK__STOREU_SI, SGK__SET1_32, SGK__LANE0_32,
-            SGK__MEM32)
-SGK__R_ALL_(f32, float, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_set1_ps,
-            _mm256_cvtss_f32, SGK__MEM32)
-SGK__R_ALL_(i64, int64_t, __m256i, 4, SGK__LOADU_SI, SGK__STOREU_SI, SGK__SET1_64, SGK__LANE0_64,
-            SGK__MEM64)
-SGK__R_ALL_(u64, uint64_t, __m256i, 4, SGK__LOADU_SI, SGK__STOREU_SI, SGK__SET1_64, SGK__LANE0_64,
-            SGK__MEM64)
-SGK__R_ALL_(f64, double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_set1_pd,
-            _mm256_cvtsd_f64, SGK__MEM64)
+
+#define SGK__R_ALL(T, ct, ...)                                                                   \
+  SGK_INLINE sgk__v_##T sgk__r_loadu_##T(const ct *p) {                                          \
+    return sgk__of_si_##T(_mm256_loadu_si256((const __m256i *)p));                               \
+  }                                                                                              \
+  SGK_INLINE void sgk__r_storeu_##T(ct *p, sgk__v_##T v) {                                       \
+    _mm256_storeu_si256((__m256i *)p, sgk__si_##T(v));                                           \
+  }                                                                                              \
+  SGK_INLINE sgk__v_##T sgk__r_splat_##T(ct x) { return SGK__SET1_##T(x); }                      \
+  SGK_INLINE ct sgk__r_lane0_##T(sgk__v_##T v) { return (ct)SGK__LANE0_##T(v); }                 \
+  SGK_INLINE sgk__v_##T sgk__r_select_##T(__m256i m, sgk__v_##T a, sgk__v_##T b) {               \
+    return sgk__of_si_##T(_mm256_blendv_epi8(sgk__si_##T(b), sgk__si_##T(a), m));                \
+  }                                                                                              \
+  SGK_INLINE sgk__v_##T sgk__r_slide_##T(sgk__v_##T lo, sgk__v_##T hi, int d) {                  \
+    const __m256i from = sgk__from_minus(256 / SGK__BITS_##T, d);                                         \
+    const __m256i h = _mm256_permutevar8x32_epi32(sgk__si_##T(hi), from);                        \
+    const __m256i l = _mm256_permutevar8x32_epi32(sgk__si_##T(lo), from);                        \
+    return sgk__of_si_##T(_mm256_blendv_epi8(h, l, sgk__below(256 / SGK__BITS_##T, d)));                  \
+  }                                                                                              \
+  SGK_INLINE sgk__v_##T sgk__r_load_masked_##T(__m256i m, const ct *p) {                         \
+    return sgk__of_si_##T(SGK__CAT(SGK__MLOAD, SGK__BITS_##T)(p, m));                                               \
+  }                                                                                              \
+  SGK_INLINE void sgk__r_store_masked_##T(__m256i m, ct *p, sgk__v_##T v) {                      \
+    SGK__CAT(SGK__MSTORE, SGK__BITS_##T)(p, m, sgk__si_##T(v));                                                     \
+  }
+SGK__TYPES_ALL(SGK__R_ALL, ~)
 
 /* ---- integers ------------------------------------------------------------------------------- */
 #define SGK__SIGN32 _mm256_set1_epi32(INT32_MIN)
@@ -403,6 +394,5 @@ SGK_INLINE sgk_f64 sgk_cvt_f64_i64(sgk_i64 a) {
   }
   return r;
 }
-/* f64 -> i64 has no AVX2 instruction: the generic lane-wise conversion */
 #endif
 // clang-format on

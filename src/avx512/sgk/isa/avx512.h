@@ -13,21 +13,22 @@
 #include <immintrin.h>
 #include <stdint.h>
 
+#include "sgk/isa/types.h"
+
 #define SGK__MASK_BITS 1
 #define SGK__RL64 8
 #if SGK_W == 8
 #define SGK__RL32 8
 typedef __m256i sgk__vi;
 typedef __m256 sgk__vf;
-#define SGK__P(name) _mm256_##name /* the 32-bit register width's intrinsics */
-#define SGK__SI(suffix) si256
+#define SGK__P(name) SGK__CAT(_mm256_, name) /* the 32-bit register width's intrinsics */
 #else
 #define SGK__RL32 16
 typedef __m512i sgk__vi;
 typedef __m512 sgk__vf;
-#define SGK__P(name) _mm512_##name
+#define SGK__P(name) SGK__CAT(_mm512_, name)
 #endif
-#define SGK__Q(name) _mm512_##name /* 64-bit registers: zmm */
+#define SGK__Q(name) SGK__CAT(_mm512_, name) /* 64-bit registers: zmm */
 
 typedef sgk__vi sgk__v_i32;
 typedef sgk__vi sgk__v_u32;
@@ -43,21 +44,8 @@ typedef __m512d sgk__v_f64;
 #define SGK__NATIVE_SCATTER
 #define SGK__NATIVE_PERMUTE
 #define SGK__NATIVE_BROADCAST
+#define SGK__NATIVE_CVTS SGK__YES
 #define SGK__NATIVE_LOCAL_ATOMICS_32
-#define SGK__NATIVE_CVT_f32_i32 SGK__YES
-#define SGK__NATIVE_CVT_f32_u32 SGK__YES
-#define SGK__NATIVE_CVT_i32_f32 SGK__YES
-#define SGK__NATIVE_CVT_u32_f32 SGK__YES
-#define SGK__NATIVE_CVT_f64_f32 SGK__YES
-#define SGK__NATIVE_CVT_f32_f64 SGK__YES
-#define SGK__NATIVE_CVT_f64_i32 SGK__YES
-#define SGK__NATIVE_CVT_i32_f64 SGK__YES
-#define SGK__NATIVE_CVT_i64_i32 SGK__YES
-#define SGK__NATIVE_CVT_u64_u32 SGK__YES
-#define SGK__NATIVE_CVT_i32_i64 SGK__YES
-#define SGK__NATIVE_CVT_u32_u64 SGK__YES
-#define SGK__NATIVE_CVT_f64_i64 SGK__YES
-#define SGK__NATIVE_CVT_i64_f64 SGK__YES
 
 /* Lane index vectors i + s (the permutes' operand); of a 32-bit and of a 64-bit register. */
 SGK_INLINE sgk__vi sgk__iota32_plus(int s) {
@@ -73,34 +61,11 @@ SGK_INLINE __m512i sgk__iota64_plus(int s) {
 }
 
 /* ---- register ops every type has -------------------------------------------------------------
- * P: the register width's intrinsic prefix; S: the element suffix of data movement and arithmetic
- * (epi32, ps, ...); C: of compares and min/max (epu32 for unsigned); K: the k-register type (the
- * generic layer hands register masks as lane bits in a uint32_t); LANES: lanes per register. */
-#define SGK__R_ALL(T, ct, V, P, S, C, K, LANES, IOTA, EQ, LT, LE, LANE0)                           \
-  SGK_INLINE V sgk__r_loadu_##T(const ct *p) { return P(loadu_##S)((const void *)p); }             \
-  SGK_INLINE void sgk__r_storeu_##T(ct *p, V v) { P(storeu_##S)((void *)p, v); }                   \
-  SGK_INLINE V sgk__r_load_masked_##T(uint32_t m, const ct *p) {                                   \
-    return P(maskz_loadu_##S)((K)m, (const void *)p);                                              \
-  }                                                                                                \
-  SGK_INLINE void sgk__r_store_masked_##T(uint32_t m, ct *p, V v) {                                \
-    P(mask_storeu_##S)((void *)p, (K)m, v);                                                        \
-  }                                                                                                \
-  SGK_INLINE V sgk__r_splat_##T(ct x) { return P(set1_##S)(x); }                                   \
-  SGK_INLINE ct sgk__r_lane0_##T(V v) { return (ct)LANE0(v); }                                     \
-  SGK_INLINE V sgk__r_select_##T(uint32_t m, V a, V b) { return P(mask_blend_##S)((K)m, b, a); }   \
-  /* lane i <- (lo, hi)[RL + i - d]: one two-source permute */                                     \
-  SGK_INLINE V sgk__r_slide_##T(V lo, V hi, int d) {                                               \
-    return P(permutex2var_##S)(lo, IOTA(LANES - d), hi);                                           \
-  }                                                                                                \
-  SGK_INLINE uint32_t sgk__r_eq_##T(V a, V b) { return P(cmp_##C##_mask)(a, b, EQ); }              \
-  SGK_INLINE uint32_t sgk__r_lt_##T(V a, V b) { return P(cmp_##C##_mask)(a, b, LT); }              \
-  SGK_INLINE uint32_t sgk__r_le_##T(V a, V b) { return P(cmp_##C##_mask)(a, b, LE); }              \
-  SGK_INLINE V sgk__r_add_##T(V a, V b) { return P(add_##S)(a, b); }                               \
-  SGK_INLINE V sgk__r_sub_##T(V a, V b) { return P(sub_##S)(a, b); }                               \
-  SGK_INLINE V sgk__r_min_##T(V a, V b) { return P(min_##C)(a, b); }                               \
-  SGK_INLINE V sgk__r_max_##T(V a, V b) { return P(max_##C)(a, b); }
-#define SGK__INT_PREDICATES _MM_CMPINT_EQ, _MM_CMPINT_LT, _MM_CMPINT_LE
-#define SGK__FLOAT_PREDICATES _CMP_EQ_OQ, _CMP_LT_OQ, _CMP_LE_OQ /* vminps is a < b ? a : b */
+ * By element width BITS: the intrinsic prefix (SGK__P: the 32-bit register's width, SGK__Q: zmm),
+ * the k-register type, the lanes and the permute index; by type: the suffixes of data movement
+ * and arithmetic (S: epi32, ps, ...) and of compares and min/max (C: epu32 for unsigned), the
+ * compare predicates and the lane-0 read. The generic layer hands register masks as lane bits in a
+ * uint32_t. */
 #if SGK_W == 8
 #define SGK__K32 __mmask8
 #define SGK__LANE0_32(v) _mm_cvtsi128_si32(_mm256_castsi256_si128(v))
@@ -108,22 +73,79 @@ SGK_INLINE __m512i sgk__iota64_plus(int s) {
 #define SGK__K32 __mmask16
 #define SGK__LANE0_32(v) _mm_cvtsi128_si32(_mm512_castsi512_si128(v))
 #endif
-#define SGK__LANE0_64(v) _mm_cvtsi128_si64(_mm512_castsi512_si128(v))
-#define SGK__R_ALL_(...) SGK__R_ALL(__VA_ARGS__)
-#define SGK__V32 SGK__P, SGK__K32, SGK__RL32, sgk__iota32_plus
-#define SGK__V64 SGK__Q, __mmask8, 8, sgk__iota64_plus
-SGK__R_ALL_(i32, int32_t, sgk__vi, SGK__P, epi32, epi32, SGK__K32, SGK__RL32, sgk__iota32_plus,
-            SGK__INT_PREDICATES, SGK__LANE0_32)
-SGK__R_ALL_(u32, uint32_t, sgk__vi, SGK__P, epi32, epu32, SGK__K32, SGK__RL32, sgk__iota32_plus,
-            SGK__INT_PREDICATES, SGK__LANE0_32)
-SGK__R_ALL_(f32, float, sgk__vf, SGK__P, ps, ps, SGK__K32, SGK__RL32, sgk__iota32_plus,
-            SGK__FLOAT_PREDICATES, SGK__P(cvtss_f32))
-SGK__R_ALL_(i64, int64_t, __m512i, SGK__Q, epi64, epi64, __mmask8, 8, sgk__iota64_plus,
-            SGK__INT_PREDICATES, SGK__LANE0_64)
-SGK__R_ALL_(u64, uint64_t, __m512i, SGK__Q, epi64, epu64, __mmask8, 8, sgk__iota64_plus,
-            SGK__INT_PREDICATES, SGK__LANE0_64)
-SGK__R_ALL_(f64, double, __m512d, SGK__Q, pd, pd, __mmask8, 8, sgk__iota64_plus,
-            SGK__FLOAT_PREDICATES, _mm512_cvtsd_f64)
+#define SGK__PFX32 SGK__P
+#define SGK__PFX64 SGK__Q
+#define SGK__K64 __mmask8
+#define SGK__S_i32 epi32
+#define SGK__S_u32 epi32
+#define SGK__S_f32 ps
+#define SGK__S_i64 epi64
+#define SGK__S_u64 epi64
+#define SGK__S_f64 pd
+#define SGK__C_i32 epi32
+#define SGK__C_u32 epu32
+#define SGK__C_f32 ps
+#define SGK__C_i64 epi64
+#define SGK__C_u64 epu64
+#define SGK__C_f64 pd
+#define SGK__PRED_i32 _MM_CMPINT_EQ, _MM_CMPINT_LT, _MM_CMPINT_LE
+#define SGK__PRED_u32 SGK__PRED_i32
+#define SGK__PRED_i64 SGK__PRED_i32
+#define SGK__PRED_u64 SGK__PRED_i32
+#define SGK__PRED_f32 _CMP_EQ_OQ, _CMP_LT_OQ, _CMP_LE_OQ /* vminps is a < b ? a : b */
+#define SGK__PRED_f64 SGK__PRED_f32
+#define SGK__LANE0_i32 SGK__LANE0_32
+#define SGK__LANE0_u32 SGK__LANE0_32
+#define SGK__LANE0_f32 SGK__P(cvtss_f32)
+#define SGK__LANE0_i64(v) _mm_cvtsi128_si64(_mm512_castsi512_si128(v))
+#define SGK__LANE0_u64 SGK__LANE0_i64
+#define SGK__LANE0_f64 _mm512_cvtsd_f64
+/* the intrinsic NAME_<suffix> at the width of BITS-bit elements */
+#define SGK__I(BITS, name, suffix) SGK__CAT(SGK__PFX, BITS)(SGK__CAT(SGK__CAT(name, _), suffix))
+#define SGK__CMP_(BITS, T, a, b, pred) SGK__I(BITS, SGK__CAT(cmp_, SGK__C_##T), mask)(a, b, pred)
+#define SGK__CMPS_(BITS, T, EQ, LT, LE)                                                           \
+  SGK_INLINE uint32_t sgk__r_eq_##T(sgk__v_##T a, sgk__v_##T b) { return SGK__CMP_(BITS, T, a, b, EQ); } \
+  SGK_INLINE uint32_t sgk__r_lt_##T(sgk__v_##T a, sgk__v_##T b) { return SGK__CMP_(BITS, T, a, b, LT); } \
+  SGK_INLINE uint32_t sgk__r_le_##T(sgk__v_##T a, sgk__v_##T b) { return SGK__CMP_(BITS, T, a, b, LE); }
+#define SGK__CMPS(...) SGK__CMPS_(__VA_ARGS__)
+#define SGK__R_ALL(T, ct, ...) SGK__R_ALL_(T, ct, SGK__BITS_##T)
+#define SGK__R_ALL_(...) SGK__R_ALL_BITS(__VA_ARGS__)
+#define SGK__R_ALL_BITS(T, ct, BITS)                                                                   \
+  SGK_INLINE sgk__v_##T sgk__r_loadu_##T(const ct *p) {                                          \
+    return SGK__I(BITS, loadu, SGK__S_##T)((const void *)p);                                     \
+  }                                                                                              \
+  SGK_INLINE void sgk__r_storeu_##T(ct *p, sgk__v_##T v) {                                       \
+    SGK__I(BITS, storeu, SGK__S_##T)((void *)p, v);                                              \
+  }                                                                                              \
+  SGK_INLINE sgk__v_##T sgk__r_load_masked_##T(uint32_t m, const ct *p) {                        \
+    return SGK__I(BITS, maskz_loadu, SGK__S_##T)((SGK__CAT(SGK__K, BITS))m, (const void *)p);              \
+  }                                                                                              \
+  SGK_INLINE void sgk__r_store_masked_##T(uint32_t m, ct *p, sgk__v_##T v) {                     \
+    SGK__I(BITS, mask_storeu, SGK__S_##T)((void *)p, (SGK__CAT(SGK__K, BITS))m, v);                        \
+  }                                                                                              \
+  SGK_INLINE sgk__v_##T sgk__r_splat_##T(ct x) { return SGK__I(BITS, set1, SGK__S_##T)(x); }     \
+  SGK_INLINE ct sgk__r_lane0_##T(sgk__v_##T v) { return (ct)SGK__LANE0_##T(v); }                 \
+  SGK_INLINE sgk__v_##T sgk__r_select_##T(uint32_t m, sgk__v_##T a, sgk__v_##T b) {              \
+    return SGK__I(BITS, mask_blend, SGK__S_##T)((SGK__CAT(SGK__K, BITS))m, b, a);                          \
+  }                                                                                              \
+  /* lane i <- (lo, hi)[RL + i - d]: one two-source permute */                                   \
+  SGK_INLINE sgk__v_##T sgk__r_slide_##T(sgk__v_##T lo, sgk__v_##T hi, int d) {                  \
+    return SGK__I(BITS, permutex2var, SGK__S_##T)(lo, SGK__CAT(SGK__CAT(sgk__iota, BITS), _plus)(SGK__CAT(SGK__RL, BITS) - d), hi); \
+  }                                                                                              \
+  SGK__CMPS(BITS, T, SGK__PRED_##T)                                                              \
+  SGK_INLINE sgk__v_##T sgk__r_add_##T(sgk__v_##T a, sgk__v_##T b) {                             \
+    return SGK__I(BITS, add, SGK__S_##T)(a, b);                                                  \
+  }                                                                                              \
+  SGK_INLINE sgk__v_##T sgk__r_sub_##T(sgk__v_##T a, sgk__v_##T b) {                             \
+    return SGK__I(BITS, sub, SGK__S_##T)(a, b);                                                  \
+  }                                                                                              \
+  SGK_INLINE sgk__v_##T sgk__r_min_##T(sgk__v_##T a, sgk__v_##T b) {                             \
+    return SGK__I(BITS, min, SGK__C_##T)(a, b);                                                  \
+  }                                                                                              \
+  SGK_INLINE sgk__v_##T sgk__r_max_##T(sgk__v_##T a, sgk__v_##T b) {                             \
+    return SGK__I(BITS, max, SGK__C_##T)(a, b);                                                  \
+  }
+SGK__TYPES_ALL(SGK__R_ALL, ~)
 
 /* ---- integers ------------------------------------------------------------------------------- */
 #if SGK_W == 8
@@ -349,24 +371,26 @@ SGK__NARROW(f32, f64, SGK__PD_PS_SI, SGK__CASTSI_PS)
     }                                                                                              \
     return acc;                                                                                    \
   }                                                                                                \
-  SGK_INLINE void sgk__local_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, sgk__rmw op) {  \
-    SGK__FOR(SGK__N32, k) {                                                                        \
-      const uint32_t active = sgk__rmask32(m, k) & ((1u << SGK__RL32) - 1u);                       \
-      if (!active) continue;                                                                       \
-      const sgk__vi acc = sgk__fold_runs_##T(active, idx.r[k], v.r[k], op);                        \
-      const sgk__vi old = SGK__GATHER32(active, idx.r[k], (const void *)base);                     \
-      SGK__SCATTER32((void *)base, active, idx.r[k], sgk__r_apply_##T(op, old, acc));              \
-    }                                                                                              \
+  /* register k of the update: base[idx] = op(base[idx], run so far) for its active lanes, in    \
+   * lane order; returns what each lane stored (0 in inactive lanes) */                          \
+  SGK_INLINE sgk__vi sgk__local_update_##T(sgk_mask m, int k, ct *base, sgk__vi idx, sgk__vi v,     \
+                                           sgk__rmw op) {                                          \
+    const uint32_t active = sgk__rmask32(m, k) & ((1u << SGK__RL32) - 1u);                         \
+    if (!active) return SGK__P(set1_epi32)(0);                                                      \
+    const sgk__vi old = SGK__GATHER32(active, idx, (const void *)base);                            \
+    const sgk__vi now = sgk__r_apply_##T(op, old, sgk__fold_runs_##T(active, idx, v, op));         \
+    SGK__SCATTER32((void *)base, active, idx, now);                                                \
+    return SGK__P(maskz_mov_epi32)((SGK__K32)active, now);                                         \
   }                                                                                                \
+  SGK_INLINE void sgk__local_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, sgk__rmw op) {  \
+    SGK__FOR(SGK__N32, k) sgk__local_update_##T(m, k, base, idx.r[k], v.r[k], op);                 \
+  }                                                                                                \
+  /* each lane's old value: what it stored less its own addend */                                \
   SGK_INLINE sgk_##T sgk__local_fetch_add_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {      \
     sgk_##T out;                                                                                   \
     SGK__FOR(SGK__N32, k) {                                                                        \
-      const uint32_t active = sgk__rmask32(m, k) & ((1u << SGK__RL32) - 1u);                       \
-      const sgk__vi acc = sgk__fold_runs_##T(active, idx.r[k], v.r[k], SGK__RMW_ADD);              \
-      const sgk__vi old = SGK__GATHER32(active, idx.r[k], (const void *)base);                     \
-      const sgk__vi sum = SGK__P(add_epi32)(old, acc);                                             \
-      SGK__SCATTER32((void *)base, active, idx.r[k], sum);                                         \
-      out.r[k] = SGK__P(maskz_mov_epi32)((SGK__K32)active, SGK__P(sub_epi32)(sum, v.r[k]));        \
+      const sgk__vi now = sgk__local_update_##T(m, k, base, idx.r[k], v.r[k], SGK__RMW_ADD);       \
+      out.r[k] = SGK__P(maskz_sub_epi32)((SGK__K32)(sgk__rmask32(m, k)), now, v.r[k]);             \
     }                                                                                              \
     return out;                                                                                    \
   }

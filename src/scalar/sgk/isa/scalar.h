@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "sgk/isa/elem.h"
+#include "sgk/isa/types.h"
 
 #define SGK__RL32 1
 #define SGK__RL64 1
@@ -49,7 +50,7 @@ typedef double sgk__v_f64;
   SGK__SCALAR_R2(T, ct, add)                                                                       \
   SGK__SCALAR_R2(T, ct, sub) SGK__SCALAR_R2(T, ct, mul) SGK__SCALAR_R2(T, ct, min)                 \
       SGK__SCALAR_R2(T, ct, max)
-#define SGK__SCALAR_INT(T, ct)                                                                     \
+#define SGK__SCALAR_INT(T, ct, ...)                                                                     \
   SGK__SCALAR_CORE(T, ct)                                                                          \
   SGK__SCALAR_R2(T, ct, and)                                                                       \
   SGK__SCALAR_R2(T, ct, or) SGK__SCALAR_R2(T, ct, xor)                                             \
@@ -59,7 +60,7 @@ typedef double sgk__v_f64;
   SGK_INLINE ct sgk__r_shr_##T(ct a, uint32_t n) { return sgk__shr1_##T(a, n); }                   \
   SGK_INLINE ct sgk__r_shlv_##T(ct a, ct n) { return sgk__shl1_##T(a, (uint64_t)n); }              \
   SGK_INLINE ct sgk__r_shrv_##T(ct a, ct n) { return sgk__shr1_##T(a, (uint64_t)n); }
-#define SGK__SCALAR_FLOAT(T, ct)                                                                   \
+#define SGK__SCALAR_FLOAT(T, ct, ...)                                                                   \
   SGK__SCALAR_CORE(T, ct)                                                                          \
   SGK__SCALAR_R2(T, ct, div)                                                                       \
   SGK_INLINE ct sgk__r_sqrt_##T(ct a) { return sgk__sqrt1_##T(a); }                                \
@@ -67,12 +68,8 @@ typedef double sgk__v_f64;
   SGK_INLINE ct sgk__r_abs_##T(ct a) { return sgk__abs1_##T(a); }                                  \
   SGK_INLINE ct sgk__r_fma_##T(ct a, ct b, ct c) { return sgk__fma1_##T(a, b, c); }
 
-SGK__SCALAR_INT(i32, int32_t)
-SGK__SCALAR_INT(u32, uint32_t)
-SGK__SCALAR_INT(i64, int64_t)
-SGK__SCALAR_INT(u64, uint64_t)
-SGK__SCALAR_FLOAT(f32, float)
-SGK__SCALAR_FLOAT(f64, double)
+SGK__TYPES_INT(SGK__SCALAR_INT, ~)
+SGK__TYPES_FLOAT(SGK__SCALAR_FLOAT, ~)
 
 #endif /* SGK_ISA_SCALAR_H */
 // clang-format on
