@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages sgk builds with. Safe to run again; does nothing when all are
-# present. Used by scripts/run.sh and scripts/test.sh.
+# Installs the Debian 12 packages sgk builds with, and those of the AArch64 cross build (Debian's
+# cross gcc, qemu-user, cmocka from the arm64 multiarch archive). Safe to run again; does nothing
+# when all are present. Used by scripts/run.sh and scripts/test.sh.
 set -euo pipefail
-pkgs=(build-essential cmake pkg-config clang clang-format libomp-dev libsleef-dev libcmocka-dev libbenchmark-dev)
+pkgs=(build-essential cmake pkg-config clang clang-format libomp-dev libsleef-dev libcmocka-dev
+      libbenchmark-dev gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+      libcmocka-dev:arm64)
+sudo_cmd=()
+[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "sgk: installing ${missing[*]}" >&2
-  sudo_cmd=()
-  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
   export DEBIAN_FRONTEND=noninteractive
+  dpkg --print-foreign-architectures | grep -qx arm64 || "${sudo_cmd[@]}" dpkg --add-architecture arm64
   "${sudo_cmd[@]}" apt-get update -qq
   "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi

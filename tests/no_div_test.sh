@@ -7,7 +7,7 @@ set -euo pipefail
 checked=0 status=0
 for obj in "$@"; do
   case "$obj" in *trap_kernels.c.o) ;; *) continue ;; esac
-  dis=$(objdump -d --no-show-raw-insn "$obj")
+  dis=$("${OBJDUMP:-objdump}" -d --no-show-raw-insn "$obj")
   for fn in $(printf '%s\n' "$dis" | sed -n 's/^[0-9a-f]* <\(stencil5[^>]*\)>:$/\1/p'); do
     divs=$(printf '%s\n' "$dis" | awk -v f="<$fn>:" '$2 == f {on=1; next} /^$/ {on=0} on' |
            grep -cE '\s(i?div[lq]?|[su]div)\s' || true)

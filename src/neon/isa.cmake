@@ -1,3 +1,8 @@
-# The NEON backend (AArch64 Advanced SIMD): not written yet; listed so that the ISA list, the
-# variant tables and the build know its slot. It builds nowhere until its core exists.
-set(SGK_ISA_neon_PROCESSORS "^$")
+# The NEON backend (AArch64 Advanced SIMD, baseline on every AArch64 CPU): its compile flags, and
+# what its compiled kernel variants must look like (scripts/check-vector-code.sh): every kernel
+# function uses q-register arrangements (v<n>.4s, .2d, .16b), and calls nothing.
+set(SGK_ISA_neon_PROCESSORS "^(aarch64|arm64)$")
+set(SGK_ISA_neon_FLAGS -march=armv8-a)
+foreach(w 8 16 32)
+  set(SGK_ISA_neon_USES_W${w} "v[0-9]+\\.(4s|2d|16b)")
+endforeach()

@@ -53,7 +53,6 @@
 
 #define SGK__NR(T) SGK__CAT(SGK__N, SGK__BITS_##T)  /* registers per value */
 #define SGK__RL(T) SGK__CAT(SGK__RL, SGK__BITS_##T) /* lanes per register */
-#define SGK__RM(T) SGK__CAT(sgk__rm, SGK__BITS_##T) /* register mask type */
 
 /* ---- the W-lane types ------------------------------------------------------------------------ */
 typedef struct {

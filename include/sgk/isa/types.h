@@ -20,6 +20,7 @@
 #define SGK__CT_i64 int64_t
 #define SGK__CT_u64 uint64_t
 #define SGK__CT_f64 double
+#define SGK__RM(T) SGK__CAT(sgk__rm, SGK__BITS_##T) /* the type's register mask */
 #define SGK__CT(T) SGK__CT_##T                      /* the C element type */
 
 /* Detects whether a core announced an op: SGK__IS_YES(SGK__NATIVE_X) is 1 when SGK__NATIVE_X is
