@@ -5,7 +5,7 @@
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config clang clang-format libomp-dev libsleef-dev libcmocka-dev
       libbenchmark-dev gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
-      libcmocka-dev:arm64)
+      libcmocka-dev:arm64 libbenchmark-dev:arm64)
 sudo_cmd=()
 [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
 missing=()
