@@ -35,26 +35,32 @@ constexpr size_t kGroup = 256;      // work-group size
 constexpr uint32_t kReps = 64;      // primitive applications per work-item
 constexpr uint32_t kBins = 4;       // local atomics: 4 bins, so lanes collide
 
-void RunPrimitive(benchmark::State &state, const sgk_kernel *kernel, sgk_isa isa, uint32_t w) {
-  std::vector<int32_t> in(1 << 14), out(1 << 14);
-  for (size_t i = 0; i < in.size(); ++i) in[i] = static_cast<int32_t>(i * 2654435761u);
-  prim_args args{in.data(), out.data(), kReps, kBins};
+// Times launches of kernel over kItems work-items in groups of kGroup, on one thread (per-core
+// vector speed); kReps applications per work-item.
+void TimeLaunches(benchmark::State &state, const sgk_kernel *kernel, sgk_isa isa, uint32_t w,
+                  const void *args, const void *out) {
   sgk_launch_options opt{};
   opt.isa = isa;
   opt.sub_group_size = w;
-  opt.threads = 1;  // per-core vector speed: one thread
-  opt.slm_bytes = kBins * sizeof(uint32_t);
+  opt.threads = 1;
   const sgk_range range = sgk_range_1d(kItems, kGroup);
   for (auto _ : state) {
-    const sgk_status st = sgk_launch(kernel, &range, &opt, &args, nullptr);
+    const sgk_status st = sgk_launch(kernel, &range, &opt, args, nullptr);
     if (st != SGK_SUCCESS) {
       state.SkipWithError(sgk_last_error());
       break;
     }
-    benchmark::DoNotOptimize(out.data());
+    benchmark::DoNotOptimize(out);
     benchmark::ClobberMemory();
   }
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kItems * kReps));
+}
+
+void RunPrimitive(benchmark::State &state, const sgk_kernel *kernel, sgk_isa isa, uint32_t w) {
+  std::vector<int32_t> in(1 << 14), out(1 << 14);
+  for (size_t i = 0; i < in.size(); ++i) in[i] = static_cast<int32_t>(i * 2654435761u);
+  prim_args args{in.data(), out.data(), kReps, kBins};
+  TimeLaunches(state, kernel, isa, w, &args, out.data());
 }
 
 // Every op of the backend contract, on i32 (or f32 for the float-only ones): op applications per
@@ -88,22 +94,7 @@ void RunContractOp(benchmark::State &state, const ContractOp *op, sgk_isa isa, u
     idx[i] = static_cast<uint32_t>(i * 7 + 3);
   }
   bench_op_args args{op->op, kReps, in.data(), idx.data(), out.data()};
-  sgk_launch_options opt{};
-  opt.isa = isa;
-  opt.sub_group_size = w;
-  opt.threads = 1;
-  const sgk_range range = sgk_range_1d(kItems, kGroup);
-  const sgk_kernel *kernel = op->is_float ? &bench_ops_f32 : &bench_ops_i32;
-  for (auto _ : state) {
-    const sgk_status st = sgk_launch(kernel, &range, &opt, &args, nullptr);
-    if (st != SGK_SUCCESS) {
-      state.SkipWithError(sgk_last_error());
-      break;
-    }
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kItems * kReps));
+  TimeLaunches(state, op->is_float ? &bench_ops_f32 : &bench_ops_i32, isa, w, &args, out.data());
 }
 
 // Collects elements/s per (primitive, isa, W) and prints the speedup table at the end.
