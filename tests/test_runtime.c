@@ -543,6 +543,15 @@ static void test_empty_range(void **state) {
   assert_int_equal(info.work_groups, 0);
   r = sgk_range_2d(4, 0, 2, 8);
   LAUNCH_OK(sgk_launch(&ids, &r, &o, NULL, &info));
+  /* a zero global size empties the launch whatever the order of the others, even huge ones */
+  const size_t huge = (size_t)1 << 40;
+  const sgk_range empties[] = {sgk_range_3d(0, huge, huge, 1, 1, 1),
+                               sgk_range_3d(huge, huge, 0, 1, 1, 1),
+                               sgk_range_3d(huge, 0, huge, 1, 1, 1), sgk_range_2d(huge, 0, 1, 1)};
+  for (size_t i = 0; i < sizeof empties / sizeof empties[0]; ++i) {
+    LAUNCH_OK(sgk_launch(&ids, &empties[i], &o, NULL, &info));
+    assert_int_equal(info.work_groups, 0);
+  }
   assert_int_equal(info.isa, cfg.isa); /* the launch reports the variant it chose */
   assert_int_equal(info.sub_group_size, cfg.w);
 }

@@ -82,7 +82,7 @@ static sgk_status validate_range(const sgk_range *r, sgk_wg *tmpl, size_t *group
     return sgk__fail(SGK_ERROR_INVALID_DIMENSIONS, "range has %u dimensions; 1, 2 or 3 allowed",
                      r->dims);
   size_t global_total = 1, local_total = 1, group_total = 1;
-  int overflow = 0;
+  int global_overflow = 0, local_overflow = 0, empty = 0;
   for (uint32_t d = 0; d < r->dims; ++d) {
     if (r->local[d] == 0)
       return sgk__fail(SGK_ERROR_ZERO_LOCAL_SIZE, "local size of dimension %u is 0", d);
@@ -90,12 +90,15 @@ static sgk_status validate_range(const sgk_range *r, sgk_wg *tmpl, size_t *group
       return sgk__fail(SGK_ERROR_GLOBAL_NOT_DIVISIBLE,
                        "global size %zu of dimension %u is not divisible by local size %zu",
                        r->global[d], d, r->local[d]);
-    overflow |= __builtin_mul_overflow(global_total, r->global[d], &global_total);
-    overflow |= __builtin_mul_overflow(local_total, r->local[d], &local_total);
+    empty |= r->global[d] == 0;
+    global_overflow |= __builtin_mul_overflow(global_total, r->global[d], &global_total);
+    local_overflow |= __builtin_mul_overflow(local_total, r->local[d], &local_total);
     group_total *= r->global[d] / r->local[d]; /* cannot overflow if global_total did not */
   }
-  if (overflow)
+  /* a zero global size is an empty launch, whatever the other sizes and their order */
+  if (local_overflow || (global_overflow && !empty))
     return sgk__fail(SGK_ERROR_RANGE_OVERFLOW, "the product of the range sizes overflows size_t");
+  if (empty) global_total = 0;
   if (local_total > SGK_MAX_WORK_GROUP_SIZE)
     return sgk__fail(SGK_ERROR_WORK_GROUP_TOO_LARGE,
                      "work-group of %zu work-items exceeds max_work_group_size %u", local_total,
