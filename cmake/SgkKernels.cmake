@@ -1,5 +1,7 @@
-# sgk_add_kernels(<target> SOURCES <file.c>... [ISAS <isa>...] [WIDTHS <w>...])
+# sgk_add_kernels(<target> SOURCES <file.c>... [ISAS <isa>...] [WIDTHS <w>...] [FAST_MATH])
 #
+# FAST_MATH compiles the variants with SGK_FAST_MATH: the math builtins use SLEEF's 3.5-ulp
+# functions where it has them (sgk/isa/math.inc says which).
 # Compiles every kernel source once per (ISA, sub-group width) with exactly that ISA's flags and
 # links the variants into the static library <target>. Each SGK_KERNEL(name, ...) in the sources
 # becomes a `const sgk_kernel name` whose variant table holds one entry per compiled (ISA, W); the
@@ -78,7 +80,7 @@ function(sgk__variant_flags isa out)
 endfunction()
 
 function(sgk_add_kernels target)
-  cmake_parse_arguments(ARG "" "" "SOURCES;ISAS;WIDTHS" ${ARGN})
+  cmake_parse_arguments(ARG "FAST_MATH" "" "SOURCES;ISAS;WIDTHS" ${ARGN})
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "sgk_add_kernels(${target}): no SOURCES")
   endif()
@@ -130,6 +132,9 @@ function(sgk_add_kernels target)
       target_compile_definitions(${obj} PRIVATE
         SGK_VARIANT_ISA_${ISA}=1 SGK_VARIANT_ISA=SGK_ISA_${ISA} "SGK_VARIANT_HEADER=\"sgk/isa/${isa}.h\""
         SGK_W=${w} SGK_VARIANT_SUFFIX=__${isa}_w${w})
+      if(ARG_FAST_MATH) # the 3.5-ulp SLEEF functions where SLEEF has them (sgk/isa/math.inc)
+        target_compile_definitions(${obj} PRIVATE SGK_FAST_MATH=1)
+      endif()
       if(emit_table)
         target_compile_definitions(${obj} PRIVATE SGK_EMIT_KERNEL_TABLES=1 ${table_defs})
       endif()

@@ -2,8 +2,8 @@
 # Checks what the compiled kernel variants are, by the rules of each backend (src/<isa>/isa.cmake,
 # passed by CMake as "<isa>_w<w>:<uses>:<forbids>"):
 #   uses    a register regex every kernel function of the variant must use (its vector code), and
-#           then no call out of a kernel function (an op that was not inlined), but memcpy/memset
-#           and AArch64's outline atomics;
+#           then no call out of a kernel function (an op that was not inlined), but memcpy/memset,
+#           AArch64's outline atomics and SLEEF's functions (the math builtins);
 #   forbids first opcode bytes no instruction of the variant may have: c4/c5 (VEX) and 62 (EVEX)
 #           on x86, so an avx2 or scalar object holds no AVX-512 (or no AVX) instruction whatever
 #           flags the project compiled with.
@@ -17,9 +17,10 @@ while [ $# -gt 0 ] && [ "$1" = --rule ]; do
   shift 2
 done
 status=0 checked=0 objects=0
-# calls that are not an op left out of line: memcpy/memset, and on AArch64 libgcc's outline
-# atomics (__aarch64_ldadd4_relax, ...: the atomic instruction, LSE or not, picked at run time)
-allowed_calls='^(memcpy|memset|__aarch64_(cas|swp|ld[a-z]+)[0-9]+_[a-z_]+)([-+]0x[0-9a-f]+)?$'
+# calls that are not an op left out of line: memcpy/memset, on AArch64 libgcc's outline atomics
+# (__aarch64_ldadd4_relax, ...: the atomic instruction, LSE or not, picked at run time), and the
+# SLEEF functions of the math builtins
+allowed_calls='^(memcpy|memset|__aarch64_(cas|swp|ld[a-z]+)[0-9]+_[a-z_]+|Sleef_[a-z0-9_]+)([-+]0x[0-9a-f]+)?$'
 for obj in "$@"; do
   variant=$(basename "$(dirname "$obj")" .dir); variant=${variant##*__}
   [ -n "${uses[$variant]+x}" ] || continue

@@ -13,6 +13,16 @@
 
 #include "sgk/isa/types.h"
 
+/* ---- the SLEEF binding (sgk/isa/math.h): one ymm per call ------------------------------------ */
+#include <sleef.h>
+#define SGK__SLEEF_f32(fn, acc) Sleef_##fn##f8_##acc##avx2
+#define SGK__SLEEF_f64(fn, acc) Sleef_##fn##d4_##acc##avx2
+typedef Sleef___m256_2 sgk__sleef2_f32;
+typedef Sleef___m256d_2 sgk__sleef2_f64;
+typedef __m128i sgk__sleef_vi64; /* 4 int32 lanes beside a register of 4 doubles */
+#define sgk__sleef_vi64_load(p) _mm_loadu_si128((const __m128i *)(p))
+#define sgk__sleef_vi64_store(p, v) _mm_storeu_si128((__m128i *)(p), v)
+
 #define SGK__RL32 8
 #define SGK__RL64 4
 #define SGK__MASK_BITS 0

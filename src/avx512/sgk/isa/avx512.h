@@ -30,6 +30,23 @@ typedef __m512 sgk__vf;
 #endif
 #define SGK__Q(name) SGK__CAT(_mm512_, name) /* 64-bit registers: zmm */
 
+/* ---- the SLEEF binding (sgk/isa/math.h): one register per call ------------------------------- */
+/* At W = 8 a float register is a ymm: SLEEF's 8-lane float functions are its AVX2 ones (it has
+ * no AVX-512VL build), which cost half of a 16-lane zmm call computing 8 unused lanes. */
+#include <sleef.h>
+#if SGK_W == 8
+#define SGK__SLEEF_f32(fn, acc) Sleef_##fn##f8_##acc##avx2
+typedef Sleef___m256_2 sgk__sleef2_f32;
+#else
+#define SGK__SLEEF_f32(fn, acc) Sleef_##fn##f16_##acc##avx512f
+typedef Sleef___m512_2 sgk__sleef2_f32;
+#endif
+#define SGK__SLEEF_f64(fn, acc) Sleef_##fn##d8_##acc##avx512f
+typedef Sleef___m512d_2 sgk__sleef2_f64;
+typedef __m256i sgk__sleef_vi64; /* 8 int32 lanes beside a register of 8 doubles */
+#define sgk__sleef_vi64_load(p) _mm256_loadu_si256((const __m256i *)(p))
+#define sgk__sleef_vi64_store(p, v) _mm256_storeu_si256((__m256i *)(p), v)
+
 typedef sgk__vi sgk__v_i32;
 typedef sgk__vi sgk__v_u32;
 typedef sgk__vf sgk__v_f32;

@@ -20,6 +20,16 @@
 
 #include "sgk/isa/types.h"
 
+/* ---- the SLEEF binding (sgk/isa/math.h): one q register per call ------------------------------ */
+#include <sleef.h>
+#define SGK__SLEEF_f32(fn, acc) Sleef_##fn##f4_##acc##advsimd
+#define SGK__SLEEF_f64(fn, acc) Sleef_##fn##d2_##acc##advsimd
+typedef Sleef_float32x4_t_2 sgk__sleef2_f32;
+typedef Sleef_float64x2_t_2 sgk__sleef2_f64;
+typedef int32x2_t sgk__sleef_vi64; /* 2 int32 lanes beside a register of 2 doubles */
+#define sgk__sleef_vi64_load(p) vld1_s32(p)
+#define sgk__sleef_vi64_store(p, v) vst1_s32(p, v)
+
 #define SGK__RL32 4
 #define SGK__RL64 2
 #define SGK__MASK_BITS 0

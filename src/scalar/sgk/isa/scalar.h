@@ -20,6 +20,17 @@
 #include "sgk/isa/elem.h"
 #include "sgk/isa/types.h"
 
+/* ---- the SLEEF binding (sgk/isa/math.h): SLEEF's scalar (purec) functions, one lane per call,
+ * so that the oracle's answers are SLEEF's like every other backend's ------------------------- */
+#include <sleef.h>
+#define SGK__SLEEF_f32(fn, acc) Sleef_##fn##f1_##acc##purec
+#define SGK__SLEEF_f64(fn, acc) Sleef_##fn##d1_##acc##purec
+typedef Sleef_float_2 sgk__sleef2_f32;
+typedef Sleef_double_2 sgk__sleef2_f64;
+typedef int32_t sgk__sleef_vi64;
+#define sgk__sleef_vi64_load(p) (*(p))
+#define sgk__sleef_vi64_store(p, v) (*(p) = (v))
+
 #define SGK__RL32 1
 #define SGK__RL64 1
 #define SGK__MASK_BITS 1

@@ -1,0 +1,238 @@
+/* The math builtins of the kernel API (sgk/isa/math.inc) over the variant's backend: each SLEEF
+ * function is called once per register of a W-lane value, at the ISA's register width, through
+ * the binding its core gives (src/<isa>/sgk/isa/<isa>.h):
+ *
+ *   SGK__SLEEF_f32(fn, acc), SGK__SLEEF_f64(fn, acc)   SLEEF's symbol of fn for one register of
+ *       the type, at accuracy suffix acc (possibly empty): Sleef_<fn>f8_<acc>avx2, ...
+ *   sgk__sleef2_f32, sgk__sleef2_f64                  the pair sincos returns (.x sin, .y cos)
+ *   sgk__sleef_vi64, sgk__sleef_vi64_load(const int32_t *), sgk__sleef_vi64_store(int32_t *, vi)
+ *       the int32 lanes SLEEF pairs with one f64 register (ldexp, ilogb, expfrexp)
+ *
+ * Included by sgk/kernel.h after the backend; never directly. A variant compiled with
+ * SGK_FAST_MATH uses the FAST column of the list (3.5-ulp functions where SLEEF has them). */
+/* X-macro tables and macro bodies: laid out by hand. */
+// clang-format off
+#ifndef SGK_ISA_MATH_H
+#define SGK_ISA_MATH_H
+
+#include <math.h>
+#include <stdint.h>
+
+#include "sgk/isa/math.inc"
+
+#ifdef SGK_FAST_MATH
+#define SGK__MATH_ACC(acc, fast) fast
+#else
+#define SGK__MATH_ACC(acc, fast) acc
+#endif
+#define SGK__SLEEF(T, fn, acc) SGK__SLEEF_(T, fn, acc)
+#define SGK__SLEEF_(T, fn, acc) SGK__SLEEF_##T(fn, acc)
+
+#define SGK__MATH_UNARY(T, fn, acc)                                                                \
+  SGK_INLINE sgk_##T sgk_##fn##_##T(sgk_##T x) {                                                   \
+    sgk_##T r;                                                                                     \
+    SGK__FOR(SGK__NR(T), k) r.r[k] = SGK__SLEEF(T, fn, acc)(x.r[k]);                               \
+    return r;                                                                                      \
+  }
+#define SGK__MATH_BINARY(T, fn, acc)                                                               \
+  SGK_INLINE sgk_##T sgk_##fn##_##T(sgk_##T x, sgk_##T y) {                                        \
+    sgk_##T r;                                                                                     \
+    SGK__FOR(SGK__NR(T), k) r.r[k] = SGK__SLEEF(T, fn, acc)(x.r[k], y.r[k]);                       \
+    return r;                                                                                      \
+  }
+#define SGK__MATH_SINCOS(T, fn, acc)                                                               \
+  SGK_INLINE sgk_##T sgk_##fn##_##T(sgk_##T x, sgk_##T *cos_out) {                                 \
+    sgk_##T s, c;                                                                                  \
+    SGK__FOR(SGK__NR(T), k) {                                                                      \
+      const sgk__sleef2_##T p = SGK__SLEEF(T, fn, acc)(x.r[k]);                                    \
+      s.r[k] = p.x;                                                                                \
+      c.r[k] = p.y;                                                                                \
+    }                                                                                              \
+    if (cos_out) *cos_out = c;                                                                     \
+    return s;                                                                                      \
+  }
+/* frexp, ldexp and ilogb: SLEEF has them for doubles (with int32 lanes beside each register);
+ * the float forms go through doubles, where they are exact. */
+#define SGK__MATH_FREXP(T, fn, acc) SGK__MATH_FREXP_##T(fn, acc)
+#define SGK__MATH_LDEXP(T, fn, acc) SGK__MATH_LDEXP_##T(fn, acc)
+#define SGK__MATH_ILOGB(T, fn, acc) SGK__MATH_ILOGB_##T(fn, acc)
+/* the SLEEF function as sgk__sleef_<fn>_<t>, for the fix-ups below */
+#define SGK__MATH_UNARY_FIXED(T, fn, acc)                                                          \
+  SGK_INLINE sgk_##T sgk__sleef_##fn##_##T(sgk_##T x) {                                            \
+    sgk_##T r;                                                                                     \
+    SGK__FOR(SGK__NR(T), k) r.r[k] = SGK__SLEEF(T, fn, acc)(x.r[k]);                               \
+    return r;                                                                                      \
+  }
+#define SGK__MATH_BINARY_FIXED(T, fn, acc)                                                         \
+  SGK_INLINE sgk_##T sgk__sleef_##fn##_##T(sgk_##T x, sgk_##T y) {                                 \
+    sgk_##T r;                                                                                     \
+    SGK__FOR(SGK__NR(T), k) r.r[k] = SGK__SLEEF(T, fn, acc)(x.r[k], y.r[k]);                       \
+    return r;                                                                                      \
+  }
+#define SGK__MATH_OWN_UNARY(T, fn, acc)
+#define SGK__MATH_CLASS(T, fn, acc)
+#define SGK__MATH_TERNARY(T, fn, acc)
+
+/* frexp of doubles: SLEEF's frfrexp / expfrexp on finite nonzero values only, subnormals scaled by
+ * 2^64 first, and x itself with exponent 0 for 0, infinities and NaN. SLEEF 3.5's expfrexp is
+ * 63 off for subnormals, its frfrexp returns a number for infinities and NaN, and its AVX2
+ * expfrexp zeroes the exponent of the wrong lanes when a register holds 0, inf or NaN.
+ * ldexp's exponent is clamped to +-2200, past which every result is 0 or infinite (SLEEF 3.5
+ * makes NaN of 0 * 2^INT_MAX). */
+SGK_INLINE sgk_f64 sgk__frexp_f64(sgk_f64 x, sgk_i32 *exp_out) {
+  const sgk_f64 ax = sgk_abs_f64(x);
+  const sgk_mask sub = sgk_lt_f64(ax, sgk_splat_f64(2.2250738585072014e-308));
+  const sgk_mask special = sgk_mask_or(sgk_eq_f64(x, sgk_splat_f64(0)),
+                                       sgk_mask_not(sgk_lt_f64(ax, sgk_splat_f64(INFINITY))));
+  sgk_f64 xs = sgk_select_f64(sub, sgk_mul_f64(x, sgk_splat_f64(18446744073709551616.0)), x);
+  xs = sgk_select_f64(special, sgk_splat_f64(1.0), xs);
+  sgk_f64 m;
+  int32_t e[SGK_W];
+  SGK__FOR(SGK__N64, k) {
+    m.r[k] = SGK__SLEEF(f64, frfrexp, )(xs.r[k]);
+    sgk__sleef_vi64_store(e + k * SGK__RL64, SGK__SLEEF(f64, expfrexp, )(xs.r[k]));
+  }
+  if (exp_out) {
+    const sgk_i32 scaled = sgk_select_i32(sub, sgk_splat_i32(64), sgk_splat_i32(0));
+    const sgk_i32 ei = sgk_sub_i32(sgk__loadu_i32(e), scaled);
+    *exp_out = sgk_select_i32(special, sgk_splat_i32(0), ei);
+  }
+  return sgk_select_f64(special, x, m);
+}
+#define SGK__MATH_FREXP_f64(fn, acc)                                                               \
+  SGK_INLINE sgk_f64 sgk_frexp_f64(sgk_f64 x, sgk_i32 *exp_out) {                                  \
+    return sgk__frexp_f64(x, exp_out);                                                             \
+  }
+/* floats through doubles, where they are normal: exact */
+#define SGK__MATH_FREXP_f32(fn, acc)                                                               \
+  SGK_INLINE sgk_f32 sgk_frexp_f32(sgk_f32 x, sgk_i32 *exp_out) {                                  \
+    return sgk_cvt_f32_f64(sgk__frexp_f64(sgk_cvt_f64_f32(x), exp_out));                           \
+  }
+#define SGK__MATH_LDEXP_f64(fn, acc)                                                               \
+  SGK_INLINE sgk_f64 sgk_ldexp_f64(sgk_f64 x, sgk_i32 n) {                                         \
+    int32_t q[SGK_W];                                                                              \
+    n = sgk_min_i32(sgk_max_i32(n, sgk_splat_i32(-2200)), sgk_splat_i32(2200));                    \
+    sgk__storeu_i32(q, n);                                                                         \
+    sgk_f64 r;                                                                                     \
+    SGK__FOR(SGK__N64, k)                                                                          \
+      r.r[k] = SGK__SLEEF(f64, ldexp, )(x.r[k], sgk__sleef_vi64_load(q + k * SGK__RL64));          \
+    return r;                                                                                      \
+  }
+#define SGK__MATH_LDEXP_f32(fn, acc)                                                               \
+  SGK_INLINE sgk_f32 sgk_ldexp_f32(sgk_f32 x, sgk_i32 n) {                                         \
+    return sgk_cvt_f32_f64(sgk_ldexp_f64(sgk_cvt_f64_f32(x), n));                                  \
+  }
+#define SGK__MATH_ILOGB_f64(fn, acc)                                                               \
+  SGK_INLINE sgk_i32 sgk_ilogb_f64(sgk_f64 x) {                                                    \
+    int32_t e[SGK_W];                                                                              \
+    SGK__FOR(SGK__N64, k)                                                                          \
+      sgk__sleef_vi64_store(e + k * SGK__RL64, SGK__SLEEF(f64, ilogb, )(x.r[k]));                  \
+    return sgk__loadu_i32(e);                                                                      \
+  }
+#define SGK__MATH_ILOGB_f32(fn, acc)                                                               \
+  SGK_INLINE sgk_i32 sgk_ilogb_f32(sgk_f32 x) { return sgk_ilogb_f64(sgk_cvt_f64_f32(x)); }
+
+/* f64 first: the float forms of frexp, ldexp and ilogb use the double ones */
+#define SGK__MATH_DEFINE(T, fn, SHAPE, acc, fast) SGK__MATH_##SHAPE(T, fn, SGK__MATH_ACC(acc, fast))
+#define SGK__MATH_DEFINE_f64(fn, SHAPE, acc, fast) SGK__MATH_DEFINE(f64, fn, SHAPE, acc, fast)
+#define SGK__MATH_DEFINE_f32(fn, SHAPE, acc, fast) SGK__MATH_DEFINE(f32, fn, SHAPE, acc, fast)
+SGK_MATH_OPS(SGK__MATH_DEFINE_f64)
+SGK_MATH_OPS(SGK__MATH_DEFINE_f32)
+
+/* ---- around SLEEF 3.5's gaps (found by tests/test_math.c) ----------------------------------- */
+/* Float lanes beyond where SLEEF's float function holds (it overflows early to infinity: asinh
+ * and acosh past 1.8e19, sinh and cosh past 88.4, log1p past 1e38) are recomputed with its
+ * double function and rounded once: within 0.5 ulp there. Only when some lane is that large. */
+#define SGK__VIA_F64_BEYOND(fn, limit)                                                             \
+  SGK_INLINE sgk_f32 sgk_##fn##_f32(sgk_f32 x) {                                                   \
+    sgk_f32 r = sgk__sleef_##fn##_f32(x);                                                          \
+    const sgk_mask big = sgk_gt_f32(sgk_abs_f32(x), sgk_splat_f32(limit));                         \
+    if (sgk_mask_bits(big))                                                                        \
+      r = sgk_select_f32(big, sgk_cvt_f32_f64(sgk__sleef_##fn##_f64(sgk_cvt_f64_f32(x))), r);      \
+    return r;                                                                                      \
+  }
+SGK__VIA_F64_BEYOND(log1p, 1e38f)
+SGK__VIA_F64_BEYOND(sinh, 88.0f)
+SGK__VIA_F64_BEYOND(cosh, 88.0f)
+SGK__VIA_F64_BEYOND(asinh, 1e18f)
+SGK__VIA_F64_BEYOND(acosh, 1e18f)
+/* log1p(x) of doubles past 1e307 (SLEEF: infinity) is log(x): they differ by less than 1e-307 */
+SGK_INLINE sgk_f64 sgk_log1p_f64(sgk_f64 x) {
+  sgk_f64 r = sgk__sleef_log1p_f64(x);
+  const sgk_mask big = sgk_gt_f64(x, sgk_splat_f64(1e307));
+  if (sgk_mask_bits(big)) { /* SLEEF's 1-ulp log, also in SGK_FAST_MATH variants */
+    sgk_f64 l;
+    SGK__FOR(SGK__N64, k) l.r[k] = SGK__SLEEF(f64, log, u10)(x.r[k]);
+    r = sgk_select_f64(big, l, r);
+  }
+  return r;
+}
+/* SLEEF's double sinh, cosh, asinh, acosh hold for |x| <= 709 and 1e154: see the README. */
+SGK_INLINE sgk_f64 sgk_sinh_f64(sgk_f64 x) { return sgk__sleef_sinh_f64(x); }
+SGK_INLINE sgk_f64 sgk_cosh_f64(sgk_f64 x) { return sgk__sleef_cosh_f64(x); }
+SGK_INLINE sgk_f64 sgk_asinh_f64(sgk_f64 x) { return sgk__sleef_asinh_f64(x); }
+SGK_INLINE sgk_f64 sgk_acosh_f64(sgk_f64 x) { return sgk__sleef_acosh_f64(x); }
+/* fmod and remainder of floats through doubles: exact there for every pair (SLEEF's float ones
+ * give NaN once |x / y| passes about 2^120); of doubles exact while |x / y| < 2^1000. */
+SGK_INLINE sgk_f32 sgk_fmod_f32(sgk_f32 x, sgk_f32 y) {
+  return sgk_cvt_f32_f64(sgk__sleef_fmod_f64(sgk_cvt_f64_f32(x), sgk_cvt_f64_f32(y)));
+}
+SGK_INLINE sgk_f32 sgk_remainder_f32(sgk_f32 x, sgk_f32 y) {
+  return sgk_cvt_f32_f64(sgk__sleef_remainder_f64(sgk_cvt_f64_f32(x), sgk_cvt_f64_f32(y)));
+}
+SGK_INLINE sgk_f64 sgk_fmod_f64(sgk_f64 x, sgk_f64 y) { return sgk__sleef_fmod_f64(x, y); }
+SGK_INLINE sgk_f64 sgk_remainder_f64(sgk_f64 x, sgk_f64 y) {
+  return sgk__sleef_remainder_f64(x, y);
+}
+/* sinpi, cospi: a = |x| reduced exactly to r = a - 2 rint(a / 2) in [-1, 1] (rint by the 2^(p-1)
+ * trick; past it a / 2 is an integer), then sinpi(x) = sign(x) sinpi(r) and cospi(x) = cospi(r),
+ * with exact zeros made +0 before the sign: sinpi(n) = +0, sinpi(-n) = -0, cospi(n + 1/2) = +0. */
+#define SGK__PI_FIXES(T, ct, UT, sign, big)                                                        \
+  SGK_INLINE sgk_##T sgk__reduce2_##T(sgk_##T a) {                                                 \
+    const sgk_##T h = sgk_mul_##T(a, sgk_splat_##T((ct)0.5)), m = sgk_splat_##T((ct)(big));        \
+    sgk_##T t = sgk_sub_##T(sgk_add_##T(h, m), m);                                                 \
+    t = sgk_select_##T(sgk_lt_##T(h, m), t, h);                                                    \
+    return sgk_sub_##T(a, sgk_add_##T(t, t));                                                      \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_sinpi_##T(sgk_##T x) {                                                    \
+    sgk_##T s = sgk__sleef_sinpi_##T(sgk__reduce2_##T(sgk_abs_##T(x)));                            \
+    s = sgk_add_##T(s, sgk_splat_##T((ct)0));                                                      \
+    const sgk_##UT neg = sgk_and_##UT(sgk_as_##UT##_##T(x), sgk_splat_##UT(sign));                 \
+    return sgk_as_##T##_##UT(sgk_xor_##UT(sgk_as_##UT##_##T(s), neg));                             \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_cospi_##T(sgk_##T x) {                                                    \
+    const sgk_##T c = sgk__sleef_cospi_##T(sgk__reduce2_##T(sgk_abs_##T(x)));                      \
+    return sgk_add_##T(c, sgk_splat_##T((ct)0));                                                   \
+  }
+SGK__PI_FIXES(f32, float, u32, 0x80000000u, 8388608.0f)
+SGK__PI_FIXES(f64, double, u64, 0x8000000000000000ull, 4503599627370496.0)
+
+/* ---- what sgk computes itself -------------------------------------------------------------- */
+#define SGK__MATH_OWN(T, ct, IT, ...)                                                              \
+  /* 1 / sqrt(x): two correctly rounded instructions, within 1.5 ulp */                            \
+  SGK_INLINE sgk_##T sgk_rsqrt_##T(sgk_##T x) {                                                    \
+    return sgk_div_##T(sgk_splat_##T((ct)1), sgk_sqrt_##T(x));                                     \
+  }                                                                                                \
+  SGK_INLINE sgk_mask sgk_isnan_##T(sgk_##T x) { return sgk_ne_##T(x, x); }                        \
+  SGK_INLINE sgk_mask sgk_isinf_##T(sgk_##T x) {                                                   \
+    return sgk_eq_##T(sgk_abs_##T(x), sgk_splat_##T((ct)INFINITY));                                \
+  }                                                                                                \
+  SGK_INLINE sgk_mask sgk_isfinite_##T(sgk_##T x) { /* false for NaN: the compare is unordered */  \
+    return sgk_lt_##T(sgk_abs_##T(x), sgk_splat_##T((ct)INFINITY));                                \
+  }                                                                                                \
+  SGK_INLINE sgk_mask sgk_signbit_##T(sgk_##T x) {                                                 \
+    return sgk_lt_##IT(sgk_as_##IT##_##T(x), sgk_splat_##IT(0));                                   \
+  }                                                                                                \
+  /* OpenCL: fmin(fmax(x, lo), hi), undefined for lo > hi */                                       \
+  SGK_INLINE sgk_##T sgk_clamp_##T(sgk_##T x, sgk_##T lo, sgk_##T hi) {                            \
+    return sgk_fmin_##T(sgk_fmax_##T(x, lo), hi);                                                  \
+  }                                                                                                \
+  /* OpenCL: x + (y - x) a */                                                                      \
+  SGK_INLINE sgk_##T sgk_mix_##T(sgk_##T x, sgk_##T y, sgk_##T a) {                                \
+    return sgk_add_##T(x, sgk_mul_##T(sgk_sub_##T(y, x), a));                                      \
+  }
+SGK__MATH_OWN(f32, float, i32)
+SGK__MATH_OWN(f64, double, i64)
+
+#endif /* SGK_ISA_MATH_H */
+// clang-format on
