@@ -93,4 +93,18 @@ struct triple_args {
   double *val;
 };
 
+/* Black-Scholes European options (ISPC's options example): call and put prices of n options */
+struct black_scholes_args {
+  const float *s, *x, *t; /* spot, strike, years to expiry */
+  float r, v;             /* risk-free rate, volatility */
+  float *call, *put;
+};
+
+/* row softmax: y[i, :] = exp(x[i, :] - max) / sum, one work-group per row */
+struct softmax_args {
+  const float *x;
+  float *y;
+  size_t cols;
+};
+
 #endif
