@@ -3,8 +3,8 @@
 # cross gcc, qemu-user, cmocka and SLEEF from the arm64 multiarch archive). Safe to run again;
 # does nothing when all are present. Used by scripts/run.sh and scripts/test.sh.
 set -euo pipefail
-pkgs=(build-essential cmake pkg-config clang clang-format libomp-dev libsleef-dev libcmocka-dev
-      libbenchmark-dev gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+pkgs=(build-essential cmake pkg-config clang clang-format libclang-rt-14-dev libomp-dev libsleef-dev
+      libcmocka-dev libbenchmark-dev gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
       libcmocka-dev:arm64 libbenchmark-dev:arm64 libsleef-dev:arm64)
 sudo_cmd=()
 [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)

@@ -109,6 +109,18 @@ struct mem_args {
   const int32_t *idx;
 };
 
+/* nested: each work-group launches `ids` from inside and records the status */
+struct nested_args {
+  int32_t *status; /* per work-group */
+  int32_t *sink;
+};
+SGK_DECLARE_KERNEL(nested_launch);
+/* count_groups: adds 1 per work-group to *count (declares slm bytes of SLM) */
+struct count_args {
+  int32_t *count;
+  size_t slm;
+};
+SGK_DECLARE_KERNEL(count_groups);
 SGK_DECLARE_KERNEL(ids);
 SGK_DECLARE_KERNEL(slm_phases);
 SGK_DECLARE_KERNEL(sg_seed);

@@ -1,6 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
 /* Every bad input returns its own status and a message; none crashes. */
 #include <limits.h>
+#include <omp.h>
+#include <stdatomic.h>
 
 #include "harness.h"
 #include "runtime_kernels.h"
@@ -10,12 +12,89 @@ SGK_DECLARE_KERNEL(fill_w16_only);
 static int32_t sink[4096];
 static struct ids_args sink_args = {sink};
 
+/* An allocation-failure shim: while armed, the `fail_at`-th aligned_alloc of `fail_bytes` (counted
+ * from 0, over all threads) returns NULL; every other call is the C library's. */
+static atomic_int shim_armed, shim_calls, shim_fail_at;
+static size_t shim_fail_bytes;
+void *aligned_alloc(size_t alignment, size_t size) {
+  if (atomic_load(&shim_armed) && size == shim_fail_bytes &&
+      atomic_fetch_add(&shim_calls, 1) == atomic_load(&shim_fail_at))
+    return NULL;
+  void *p = NULL;
+  return posix_memalign(&p, alignment, size) ? NULL : p;
+}
+
 static void expect_status(sgk_status got, sgk_status want) {
   if (got != want)
     fail_msg("got %s (%s), want %s", sgk_status_string(got), sgk_last_error(),
              sgk_status_string(want));
   assert_true(strlen(sgk_last_error()) > 0);
   assert_string_not_equal(sgk_status_string(got), "unknown status");
+}
+
+/* A launch whose SLM arena cannot be allocated on one thread runs no work-group at all (a retry
+ * must not run a non-idempotent kernel twice). First in the list: no thread has an arena yet. */
+static void test_failed_launch_runs_nothing(void **state) {
+  (void)state;
+  int32_t count = 0;
+  struct count_args a = {&count, SGK_LOCAL_MEM_SIZE};
+  sgk_launch_options o;
+  memset(&o, 0, sizeof o);
+  o.threads = 2;
+  const sgk_range r = sgk_range_1d(64 * 16, 16);
+  shim_fail_bytes = SGK_LOCAL_MEM_SIZE;
+  atomic_store(&shim_calls, 0);
+  atomic_store(&shim_fail_at, omp_get_thread_limit() >= 2 ? 1 : 0); /* the second thread's */
+  atomic_store(&shim_armed, 1);
+  const sgk_status st = sgk_launch(&count_groups, &r, &o, &a, NULL);
+  atomic_store(&shim_armed, 0);
+  expect_status(st, SGK_ERROR_OUT_OF_MEMORY);
+  assert_int_equal(count, 0);
+  assert_int_equal(sgk_launch(&count_groups, &r, &o, &a, NULL), SGK_SUCCESS);
+  assert_int_equal(count, 64);
+}
+
+/* A launch from inside a kernel is refused with its own status; the outer launch completes. */
+static void test_nested_launch(void **state) {
+  (void)state;
+  int32_t status[4], inner_sink[16 * ID_FIELDS];
+  for (int i = 0; i < 4; ++i) status[i] = -1;
+  struct nested_args a = {status, inner_sink};
+  const sgk_range r = sgk_range_1d(4 * 16, 16);
+  assert_int_equal(sgk_launch(&nested_launch, &r, NULL, &a, NULL), SGK_SUCCESS);
+  for (int i = 0; i < 4; ++i) assert_int_equal(status[i], SGK_ERROR_NESTED_LAUNCH);
+}
+
+/* Thread counts: a request above SGK_THREADS_PER_CPU per processor runs that many; inside the
+ * application's own parallel region (nesting off) the team is one thread, and info says so. */
+static void test_thread_policy(void **state) {
+  (void)state;
+  int32_t count = 0;
+  struct count_args a = {&count, 64};
+  sgk_launch_options o;
+  memset(&o, 0, sizeof o);
+  o.threads = SGK_MAX_THREADS;
+  const sgk_range r = sgk_range_1d(8192 * 16, 16);
+  sgk_launch_info info;
+  assert_int_equal(sgk_launch(&count_groups, &r, &o, &a, &info), SGK_SUCCESS);
+  assert_int_equal(count, 8192);
+  assert_true(info.threads >= 1 &&
+              info.threads <= SGK_THREADS_PER_CPU * (uint32_t)omp_get_num_procs());
+  o.threads = SGK_MAX_THREADS + 1;
+  expect_status(sgk_launch(&count_groups, &r, &o, &a, NULL), SGK_ERROR_INVALID_THREADS);
+  o.threads = 2;
+  int bad = 0;
+  uint32_t seen[2] = {0, 0};
+#pragma omp parallel num_threads(2)
+  {
+    int32_t c = 0;
+    struct count_args ai = {&c, 64};
+    sgk_launch_info in;
+    if (sgk_launch(&count_groups, &r, &o, &ai, &in) != SGK_SUCCESS || c != 8192) bad = 1;
+    seen[omp_get_thread_num() & 1] = in.threads;
+  }
+  assert_int_equal(bad, 0);
+  if (omp_get_max_active_levels() <= 1) assert_int_equal(seen[0], 1);
 }
 
 static void test_range_errors(void **state) {
@@ -134,9 +213,15 @@ static void test_device_info(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_range_errors),   cmocka_unit_test(test_null_errors),
-      cmocka_unit_test(test_option_errors),  cmocka_unit_test(test_isa_errors),
-      cmocka_unit_test(test_status_strings), cmocka_unit_test(test_device_info),
+      cmocka_unit_test(test_failed_launch_runs_nothing),
+      cmocka_unit_test(test_nested_launch),
+      cmocka_unit_test(test_thread_policy),
+      cmocka_unit_test(test_range_errors),
+      cmocka_unit_test(test_null_errors),
+      cmocka_unit_test(test_option_errors),
+      cmocka_unit_test(test_isa_errors),
+      cmocka_unit_test(test_status_strings),
+      cmocka_unit_test(test_device_info),
   };
   return cmocka_run_group_tests_name("errors", tests, NULL, NULL);
 }

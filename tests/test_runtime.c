@@ -86,6 +86,26 @@ static void test_ids_3d(void **state) {
   check_ids(&r);
   r = sgk_range_3d(4, 6, 10, 2, 3, 5); /* 30-item groups */
   check_ids(&r);
+  /* a different group count per dimension (2 x 3 x 4): a swapped unravel shows */
+  r = sgk_range_3d(2 * 2, 3 * 3, 4 * w, 2, 3, w);
+  check_ids(&r);
+  r = sgk_range_3d(2 * 1, 3 * 2, 4 * 6, 1, 2, 6);
+  check_ids(&r);
+}
+
+/* Work-groups of several rows whose size is a multiple of W while the row is not (local (2, 12)
+ * or (4, 6) at W = 8): sub-groups span rows, and must not take the contiguous-lanes path. */
+static void test_ids_rows_spanning(void **state) {
+  (void)state;
+  const size_t w = cfg.w;
+  sgk_range r = sgk_range_2d(2 * 3, 12 * 2, 2, 12);
+  check_ids(&r);
+  r = sgk_range_2d(4 * 2, 6 * 3, 4, 6);
+  check_ids(&r);
+  r = sgk_range_2d(4 * 2, (w + 4) * 2, 4, w + 4); /* 4 rows of W + 4 */
+  check_ids(&r);
+  r = sgk_range_3d(2 * 2, 3 * 2, (w / 2) * 2, 2, 3, w / 2);
+  check_ids(&r);
 }
 
 /* The seeds' nd_range(15, 15) and (7, 7): sgSize 15 (7) with max W, k = data[i + sgSize]. */
@@ -559,17 +579,12 @@ static void test_empty_range(void **state) {
 int main(int argc, char **argv) {
   test_parse_args(argc, argv);
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_ids_1d),
-      cmocka_unit_test(test_ids_2d),
-      cmocka_unit_test(test_ids_3d),
-      cmocka_unit_test(test_seed_partial),
-      cmocka_unit_test(test_slm_phases),
-      cmocka_unit_test(test_wg_collectives),
-      cmocka_unit_test(test_atomics),
-      cmocka_unit_test(test_local_atomic_ops),
-      cmocka_unit_test(test_memory),
-      cmocka_unit_test(test_conversions),
-      cmocka_unit_test(test_concurrent_launches),
+      cmocka_unit_test(test_ids_1d),           cmocka_unit_test(test_ids_2d),
+      cmocka_unit_test(test_ids_3d),           cmocka_unit_test(test_ids_rows_spanning),
+      cmocka_unit_test(test_seed_partial),     cmocka_unit_test(test_slm_phases),
+      cmocka_unit_test(test_wg_collectives),   cmocka_unit_test(test_atomics),
+      cmocka_unit_test(test_local_atomic_ops), cmocka_unit_test(test_memory),
+      cmocka_unit_test(test_conversions),      cmocka_unit_test(test_concurrent_launches),
       cmocka_unit_test(test_empty_range),
   };
   return test_run("runtime", tests, sizeof tests / sizeof tests[0]);

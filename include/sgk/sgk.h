@@ -40,6 +40,7 @@ typedef enum sgk_status {
   SGK_ERROR_OUT_OF_MEMORY,               /* an SLM arena could not be allocated */
   SGK_ERROR_SLM_TOO_SMALL,       /* slm_bytes below what the kernel declares (SGK_KERNEL_SLM) */
   SGK_ERROR_KERNEL_CONTROL_FLOW, /* the kernel left SGK_FOR_EACH_SUBGROUP by return or break */
+  SGK_ERROR_NESTED_LAUNCH,       /* sgk_launch called from inside a running kernel */
   SGK_STATUS_COUNT
 } sgk_status;
 
@@ -55,7 +56,9 @@ typedef struct sgk_launch_options {
   size_t slm_bytes;        /* shared local memory per work-group (<= local_mem_size); 0: what the
                               kernel declares (SGK_KERNEL_SLM); less than that is refused */
   sgk_isa isa;             /* SGK_ISA_AUTO: SGK_ISA from the environment, else the best present */
-  uint32_t threads;        /* OpenMP threads; 0: the OpenMP default */
+  uint32_t threads;        /* OpenMP threads; 0: the OpenMP default. Above SGK_MAX_THREADS:
+                              SGK_ERROR_INVALID_THREADS; above SGK_THREADS_PER_CPU per processor
+                              (omp_get_num_procs) or one per work-group: that many */
 } sgk_launch_options;
 
 /* What a launch did, like SYCL event profiling. Times are CLOCK_MONOTONIC nanoseconds. */
@@ -64,7 +67,7 @@ typedef struct sgk_launch_info {
   uint64_t end_ns;
   sgk_isa isa;
   uint32_t sub_group_size;
-  uint32_t threads;
+  uint32_t threads; /* the team that ran (1 when nested in a parallel region without nesting) */
   size_t work_groups;
 } sgk_launch_info;
 
@@ -90,6 +93,7 @@ typedef struct sgk_kernel {
 #define SGK_MAX_WORK_GROUP_SIZE 1024u
 #define SGK_LOCAL_MEM_SIZE (64u * 1024u)
 #define SGK_MAX_THREADS 4096u
+#define SGK_THREADS_PER_CPU 4u /* a launch's team is at most this many per processor */
 
 typedef struct sgk_device_info {
   char cpu_name[64];

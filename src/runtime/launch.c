@@ -69,6 +69,13 @@ static void *arena_get(size_t bytes) {
   return p;
 }
 
+/* Set while this thread runs work-groups: a launch from inside a kernel is refused (it would
+ * share the thread's SLM arena with the work-group that launched it). */
+static _Thread_local int tls_in_kernel;
+
+/* A kernel table's name for messages (a hand-made table may have none). */
+static const char *kernel_name(const sgk_kernel *k) { return k->name ? k->name : "(unnamed)"; }
+
 static uint64_t now_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -149,6 +156,10 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
                       const sgk_launch_options *options, const void *args, sgk_launch_info *info) {
   static const sgk_launch_options defaults;
   if (!kernel) return sgk__fail(SGK_ERROR_NULL_ARGUMENT, "sgk_launch: kernel is NULL");
+  if (tls_in_kernel)
+    return sgk__fail(SGK_ERROR_NESTED_LAUNCH,
+                     "sgk_launch of '%s' from inside a running kernel: launch it from the host",
+                     kernel_name(kernel));
   if (!range) return sgk__fail(SGK_ERROR_NULL_ARGUMENT, "sgk_launch: range is NULL");
   const sgk_launch_options *opt = options ? options : &defaults;
 
@@ -170,10 +181,10 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
     const sgk_wg_fn *row = kernel->variants[isa];
     if (!row[0] && !row[1] && !row[2])
       return sgk__fail(SGK_ERROR_ISA_NOT_COMPILED, "kernel '%s' was not compiled for ISA '%s'",
-                       kernel->name, sgk_isa_name(isa));
+                       kernel_name(kernel), sgk_isa_name(isa));
     return sgk__fail(SGK_ERROR_SUB_GROUP_SIZE_NOT_COMPILED,
-                     "kernel '%s' has no sub-group size %u variant for ISA '%s'", kernel->name, w,
-                     sgk_isa_name(isa));
+                     "kernel '%s' has no sub-group size %u variant for ISA '%s'",
+                     kernel_name(kernel), w, sgk_isa_name(isa));
   }
   /* SLM: what the kernel declares for this work-group size, or the larger request */
   const size_t declared = kernel->slm_bytes ? kernel->slm_bytes(tmpl.local_linear_size, args) : 0;
@@ -181,12 +192,12 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
     return sgk__fail(
         SGK_ERROR_SLM_TOO_SMALL,
         "kernel '%s' declares %zu bytes of SLM for work-groups of %u; slm_bytes is %zu",
-        kernel->name, declared, tmpl.local_linear_size, opt->slm_bytes);
+        kernel_name(kernel), declared, tmpl.local_linear_size, opt->slm_bytes);
   const size_t slm_bytes = opt->slm_bytes > declared ? opt->slm_bytes : declared;
   if (slm_bytes > SGK_LOCAL_MEM_SIZE)
     return sgk__fail(SGK_ERROR_SLM_TOO_LARGE,
-                     "kernel '%s' needs %zu bytes of SLM; local_mem_size is %u", kernel->name,
-                     slm_bytes, SGK_LOCAL_MEM_SIZE);
+                     "kernel '%s' needs %zu bytes of SLM; local_mem_size is %u",
+                     kernel_name(kernel), slm_bytes, SGK_LOCAL_MEM_SIZE);
   if (opt->threads > SGK_MAX_THREADS)
     return sgk__fail(SGK_ERROR_INVALID_THREADS, "%u threads requested; the limit is %u",
                      opt->threads, SGK_MAX_THREADS);
@@ -205,8 +216,15 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
       return sgk__fail(SGK_ERROR_OUT_OF_MEMORY, "could not allocate the local-id table");
   }
 
+  /* The team: the request, or OpenMP's default; at most SGK_THREADS_PER_CPU per processor
+   * (oversubscribing further only adds switches) and one per work-group. OpenMP may give fewer
+   * (nested inside the application's parallel region with nesting off: one); info reports the
+   * team that ran. */
   uint32_t threads = opt->threads ? opt->threads : (uint32_t)omp_get_max_threads();
+  const uint32_t cap = SGK_THREADS_PER_CPU * (uint32_t)omp_get_num_procs();
+  if (threads > cap) threads = cap;
   if (threads > groups) threads = groups ? (uint32_t)groups : 1;
+  uint32_t ran = 1;
 
   const uint64_t start = now_ns();
   atomic_int out_of_memory = 0;
@@ -216,10 +234,12 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
     if (tmpl.slm_bytes && !wg.slm) {
       atomic_store(&out_of_memory, 1);
     } else {
+      tls_in_kernel = 1;
       for (size_t g = 0; g < groups; ++g) {
         place_group(&wg, g);
         fn(&wg, args);
       }
+      tls_in_kernel = 0;
     }
   } else {
     size_t chunk = groups / ((size_t)threads * 16);
@@ -228,14 +248,19 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
     {
       sgk_wg wg = tmpl;
       wg.slm = arena_get(tmpl.slm_bytes);
-      const int ok = !(tmpl.slm_bytes && !wg.slm);
-      if (!ok) atomic_store(&out_of_memory, 1);
+      if (tmpl.slm_bytes && !wg.slm) atomic_store(&out_of_memory, 1);
+      if (omp_get_thread_num() == 0) ran = (uint32_t)omp_get_num_threads();
+        /* every thread has its arena, or no work-group runs at all: a failed launch ran nothing */
+#pragma omp barrier
+      const int ok = !atomic_load(&out_of_memory);
+      tls_in_kernel = 1;
 #pragma omp for schedule(dynamic, chunk)
       for (size_t g = 0; g < groups; ++g) {
         if (!ok) continue;
         place_group(&wg, g);
         fn(&wg, args);
       }
+      tls_in_kernel = 0;
     }
   }
   const uint64_t end = now_ns();
@@ -244,7 +269,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
     return sgk__fail(SGK_ERROR_KERNEL_CONTROL_FLOW,
                      "kernel '%s' left SGK_FOR_EACH_SUBGROUP by %s: the work-group's %s; skip the "
                      "rest of a sub-group's pass with `continue` or a lane mask",
-                     kernel->name, fault == SGK__FAULT_RETURN ? "return" : "break",
+                     kernel_name(kernel), fault == SGK__FAULT_RETURN ? "return" : "break",
                      fault == SGK__FAULT_RETURN ? "later sub-groups and phases did not run"
                                                 : "break acts as continue");
   if (atomic_load(&out_of_memory))
@@ -255,7 +280,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
     info->end_ns = end;
     info->isa = isa;
     info->sub_group_size = w;
-    info->threads = threads;
+    info->threads = ran;
     info->work_groups = groups;
   }
   sgk__clear_error();

@@ -24,6 +24,7 @@ static const char *const status_text[SGK_STATUS_COUNT] = {
     [SGK_ERROR_SLM_TOO_SMALL] = "slm_bytes is less than the kernel declares",
     [SGK_ERROR_KERNEL_CONTROL_FLOW] =
         "the kernel left SGK_FOR_EACH_SUBGROUP by return or break (use continue)",
+    [SGK_ERROR_NESTED_LAUNCH] = "sgk_launch was called from inside a running kernel",
 };
 
 const char *sgk_status_string(sgk_status status) {
