@@ -48,6 +48,10 @@ static void test_failed_launch_runs_nothing(void **state) {
   atomic_store(&shim_armed, 1);
   const sgk_status st = sgk_launch(&count_groups, &r, &o, &a, NULL);
   atomic_store(&shim_armed, 0);
+  if (atomic_load(&shim_calls) == 0) { /* a tool (valgrind) replaced the allocator: no shim */
+    print_message("the allocation shim is not in effect here; skipped\n");
+    skip();
+  }
   expect_status(st, SGK_ERROR_OUT_OF_MEMORY);
   assert_int_equal(count, 0);
   assert_int_equal(sgk_launch(&count_groups, &r, &o, &a, NULL), SGK_SUCCESS);
