@@ -227,15 +227,3 @@ SGK_KERNEL_SLM(local_atomic_ops, struct local_atomic_args, a, wg,
     default: local_atomic_u64(wg, a, bins); break;
   }
 }
-
-SGK_KERNEL(nested_launch, struct nested_args, a, wg) {
-  struct ids_args inner = {a->sink};
-  const sgk_range r = sgk_range_1d(16, 16);
-  a->status[sgk_group_linear_id(wg)] = (int32_t)sgk_launch(&ids, &r, NULL, &inner, NULL);
-}
-
-SGK_KERNEL_SLM(count_groups, struct count_args, a, wg, a->slm) {
-  unsigned char *slm = sgk_slm(wg);
-  slm[0] = 1;
-  sgk_atomic_fetch_add_i32(a->count, (int32_t)slm[0]);
-}

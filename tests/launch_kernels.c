@@ -1,0 +1,17 @@
+/* Kernels of the launch tests (test_errors) that are not vector code: a launch from inside a
+ * kernel, and a work-group counter with SLM. Kept out of sgk_test_kernels, whose objects the
+ * codegen test holds to the backends' code rules (vector code, no calls). */
+#include "runtime_kernels.h"
+#include "sgk/kernel.h"
+
+SGK_KERNEL(nested_launch, struct nested_args, a, wg) {
+  struct ids_args inner = {a->sink};
+  const sgk_range r = sgk_range_1d(16, 16);
+  a->status[sgk_group_linear_id(wg)] = (int32_t)sgk_launch(&ids, &r, NULL, &inner, NULL);
+}
+
+SGK_KERNEL_SLM(count_groups, struct count_args, a, wg, a->slm) {
+  unsigned char *slm = sgk_slm(wg);
+  slm[0] = 1;
+  sgk_atomic_fetch_add_i32(a->count, (int32_t)slm[0]);
+}
