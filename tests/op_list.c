@@ -31,3 +31,62 @@ int test_op_applies(int op, int is_int, int is_signed) {
 }
 
 int test_op_counts(int op) { return op_shape[op] && strcmp(op_shape[op], "SHIFTV") == 0; }
+
+const test_type_info test_types[TY_COUNT] = {
+    {"i32", 4, 1, 1}, {"u32", 4, 1, 0}, {"i64", 8, 1, 1},
+    {"u64", 8, 1, 0}, {"f32", 4, 0, 1}, {"f64", 8, 0, 1},
+};
+
+#define TY_i32 TY_I32
+#define TY_u32 TY_U32
+#define TY_i64 TY_I64
+#define TY_u64 TY_U64
+#define TY_f32 TY_F32
+#define TY_f64 TY_F64
+const test_cvt_info test_cvts[CVT_COUNT] = {
+#define CVT_INFO(to, from) {"cvt_" #to "_" #from, TY_##to, TY_##from},
+    SGK_CONTRACT_CVTS(CVT_INFO)
+#define CAST_INFO(to, from) {"as_" #to "_" #from, TY_##to, TY_##from},
+        SGK_CONTRACT_CASTS(CAST_INFO)};
+
+/* Value conversions: integers wrap when narrowing; float to a signed integer truncates toward
+ * zero, NaN and out of range giving the type's MIN; to an unsigned one, its MAX; between floats
+ * and from integers, rounding to nearest even (C's own conversions on this target). */
+static int32_t f_to_i32(double x) {
+  return x > -2147483649.0 && x < 2147483648.0 ? (int32_t)x : INT32_MIN;
+}
+static uint32_t f_to_u32(double x) {
+  return x > -1.0 && x < 4294967296.0 ? (uint32_t)x : UINT32_MAX;
+}
+static int64_t f_to_i64(double x) {
+  return x >= -9223372036854775808.0 && x < 9223372036854775808.0 ? (int64_t)x : INT64_MIN;
+}
+#define EXPECT_f32_i32(x) ((float)(x))
+#define EXPECT_f32_u32(x) ((float)(x))
+#define EXPECT_i32_f32(x) f_to_i32(x)
+#define EXPECT_u32_f32(x) f_to_u32(x)
+#define EXPECT_f64_f32(x) ((double)(x))
+#define EXPECT_f32_f64(x) ((float)(x))
+#define EXPECT_f64_i32(x) ((double)(x))
+#define EXPECT_i32_f64(x) f_to_i32(x)
+#define EXPECT_i64_i32(x) ((int64_t)(x))
+#define EXPECT_u64_u32(x) ((uint64_t)(x))
+#define EXPECT_i32_i64(x) ((int32_t)(uint32_t)(uint64_t)(x))
+#define EXPECT_u32_u64(x) ((uint32_t)(x))
+#define EXPECT_f64_i64(x) ((double)(x))
+#define EXPECT_i64_f64(x) f_to_i64(x)
+
+void test_cvt_expect(int cvt, const void *in, void *out) {
+  switch (cvt) {
+#define CVT_EXPECT(to, from)                                                                       \
+  case CVT_##to##_##from: {                                                                        \
+    TEST_CT_##from x;                                                                              \
+    memcpy(&x, in, sizeof x);                                                                      \
+    const TEST_CT_##to y = EXPECT_##to##_##from(x);                                                \
+    memcpy(out, &y, sizeof y);                                                                     \
+    return;                                                                                        \
+  }
+    SGK_CONTRACT_CVTS(CVT_EXPECT)
+    default: /* bit casts */ memcpy(out, in, test_types[test_cvts[cvt].to].size);
+  }
+}

@@ -73,6 +73,42 @@ extern const char *const test_op_names[OP_COUNT];
 int test_op_applies(int op, int is_int, int is_signed);
 int test_op_counts(int op);
 
+/* Conversions and bit casts of the contract: CVT_<to>_<from> for sgk_cvt_<to>_<from>, then
+ * CAST_<to>_<from> for sgk_as_<to>_<from>; the cvts test kernel runs one per launch (op_args.op)
+ * from x to out. */
+enum sgk_test_cvt {
+#define SGK_TEST_CVT_ENUM(to, from) CVT_##to##_##from,
+  SGK_CONTRACT_CVTS(SGK_TEST_CVT_ENUM)
+#undef SGK_TEST_CVT_ENUM
+#define SGK_TEST_CAST_ENUM(to, from) CAST_##to##_##from,
+      SGK_CONTRACT_CASTS(SGK_TEST_CAST_ENUM)
+#undef SGK_TEST_CAST_ENUM
+          CVT_COUNT
+};
+SGK_DECLARE_KERNEL(cvts);
+/* Element types by index, with the C type of each name (TEST_CT_<T>). */
+enum { TY_I32, TY_U32, TY_I64, TY_U64, TY_F32, TY_F64, TY_COUNT };
+#define TEST_CT_i32 int32_t
+#define TEST_CT_u32 uint32_t
+#define TEST_CT_i64 int64_t
+#define TEST_CT_u64 uint64_t
+#define TEST_CT_f32 float
+#define TEST_CT_f64 double
+typedef struct test_type_info {
+  const char *name;
+  size_t size;
+  int is_int, is_signed;
+} test_type_info;
+extern const test_type_info test_types[TY_COUNT];
+typedef struct test_cvt_info {
+  const char *name; /* "cvt_f32_i32", "as_u32_f32" */
+  int to, from;     /* TY_<T> */
+} test_cvt_info;
+extern const test_cvt_info test_cvts[CVT_COUNT];
+/* The documented result of conversion cvt on one element (README "Semantics", restated from
+ * the README, not from the backends): *in of type from, *out of type to. */
+void test_cvt_expect(int cvt, const void *in, void *out);
+
 /* Arguments of the ops_<T> test kernels. */
 struct op_args {
   int op;

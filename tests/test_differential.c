@@ -2,7 +2,7 @@
  * the configured SIMD variant and by the scalar oracle on the same random inputs (random bit
  * patterns, so NaNs, infinities and denormals included), random work-group sizes (so random
  * partial sub-groups), random parameters and random lane masks; the outputs must be identical
- * bit for bit (any NaN matches any NaN). Reproducible: SGK_TEST_SEED overrides the seed. */
+ * bit for bit (any NaN matches any NaN). Every conversion and bit cast likewise. Reproducible: SGK_TEST_SEED overrides the seed. */
 #include <math.h>
 
 #include "harness.h"
@@ -122,12 +122,61 @@ static void test_differential(void **state) {
   free(idx);
 }
 
+/* Every conversion and bit cast on random bit patterns (NaNs, infinities, out-of-range floats
+ * included) and random work-group sizes, against the scalar oracle, bit for bit. */
+static void test_differential_conversions(void **state) {
+  (void)state;
+  const uint32_t w = cfg.w;
+  enum { TRIALS = 24, GROUPS = 3, MAXL = 3 * 32 };
+  unsigned char *in = malloc(GROUPS * MAXL * 8), *want = malloc(GROUPS * MAXL * 8),
+                *got = malloc(GROUPS * MAXL * 8);
+  size_t compared = 0;
+  for (int c = 0; c < CVT_COUNT; ++c) {
+    const elem_type *to = &types[test_cvts[c].to], *from = &types[test_cvts[c].from];
+    uint64_t seed = base_seed() ^ ((uint64_t)w << 40) ^ 0xc0000000ull ^ (uint64_t)c;
+    for (int trial = 0; trial < TRIALS; ++trial) {
+      const uint32_t L = 1 + (uint32_t)(test_rand(&seed) % (3 * w));
+      const size_t n = (size_t)GROUPS * L;
+      fill(from, in, n, &seed, 0);
+      memset(want, 0x5a, n * to->size);
+      memset(got, 0x5a, n * to->size);
+      struct op_args a = {c, 0, in, NULL, NULL, NULL, want};
+      const sgk_range r = sgk_range_1d(n, L);
+      sgk_launch_options o = test_options(0);
+      o.isa = SGK_ISA_SCALAR;
+      LAUNCH_OK(sgk_launch(&cvts, &r, &o, &a, NULL));
+      a.out = got;
+      o.isa = cfg.isa;
+      LAUNCH_OK(sgk_launch(&cvts, &r, &o, &a, NULL));
+      for (size_t i = 0; i < n; ++i) {
+        const unsigned char *g = got + i * to->size, *e = want + i * to->size;
+        if (memcmp(g, e, to->size) != 0 && !(is_nan(to, g) && is_nan(to, e))) {
+          uint64_t xv = 0, gv = 0, wv = 0;
+          memcpy(&xv, in + i * from->size, from->size);
+          memcpy(&gv, g, to->size);
+          memcpy(&wv, e, to->size);
+          fail_msg("%s trial %d (local %u), item %zu: x=%#llx: %s gives %#llx, scalar %#llx",
+                   test_cvts[c].name, trial, L, i, (unsigned long long)xv, sgk_isa_name(cfg.isa),
+                   (unsigned long long)gv, (unsigned long long)wv);
+        }
+      }
+      compared += n;
+    }
+  }
+  printf("differential[%s,W=%u]: %zu converted lanes identical to the scalar oracle\n",
+         sgk_isa_name(cfg.isa), w, compared);
+  free(in);
+  free(want);
+  free(got);
+}
+
 int main(int argc, char **argv) {
   test_parse_args(argc, argv);
   if (cfg.isa == SGK_ISA_SCALAR) {
     printf("SKIPPED: the scalar backend is the oracle itself\n");
     return SGK_TEST_SKIP;
   }
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_differential)};
-  return test_run("differential", tests, 1);
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_differential),
+                                     cmocka_unit_test(test_differential_conversions)};
+  return test_run("differential", tests, 2);
 }

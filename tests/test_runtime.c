@@ -1,64 +1,24 @@
 /* Runtime semantics at the configured (ISA, W): 1-, 2- and 3-D ids, the seeds' partial
  * sub-groups, SLM isolation and barrier phases, work-group collectives, local and global
- * atomics, memory ops and conversions, concurrent launches from host threads, empty ranges. */
+ * atomics, memory ops and conversions, empty ranges (concurrent launches: test_concurrency). */
 #include <math.h>
-#include <pthread.h>
 
 #include "harness.h"
+#include "ids_oracle.h"
 #include "runtime_kernels.h"
 
 static void check_ids(const sgk_range *r) {
-  const uint32_t w = cfg.w;
-  size_t n = 1, L = 1;
-  for (uint32_t d = 0; d < r->dims; ++d) {
-    n *= r->global[d];
-    L *= r->local[d];
-  }
+  size_t n = 1;
+  for (uint32_t d = 0; d < r->dims; ++d) n *= r->global[d];
   int32_t *out = malloc(n * ID_FIELDS * sizeof *out);
   memset(out, 0x7f, n * ID_FIELDS * sizeof *out);
   struct ids_args a = {out};
   sgk_launch_options o = test_options(0);
   LAUNCH_OK(sgk_launch(&ids, r, &o, &a, NULL));
-  size_t g3[3] = {1, 1, 1}, l3[3] = {1, 1, 1};
-  const uint32_t pad = 3 - r->dims;
-  for (uint32_t d = 0; d < r->dims; ++d) {
-    g3[pad + d] = r->global[d];
-    l3[pad + d] = r->local[d];
-  }
-  for (size_t i0 = 0; i0 < g3[0]; ++i0)
-    for (size_t i1 = 0; i1 < g3[1]; ++i1)
-      for (size_t i2 = 0; i2 < g3[2]; ++i2) {
-        const size_t id[3] = {i0, i1, i2};
-        const size_t lin = (i0 * g3[1] + i1) * g3[2] + i2;
-        size_t lid[3], grp[3];
-        for (int k = 0; k < 3; ++k) {
-          lid[k] = id[k] % l3[k];
-          grp[k] = id[k] / l3[k];
-        }
-        const size_t llin = (lid[0] * l3[1] + lid[1]) * l3[2] + lid[2];
-        const int32_t *f = out + lin * ID_FIELDS;
-        int32_t want[ID_FIELDS];
-        for (uint32_t d = 0; d < 3; ++d) {
-          const int used = d < r->dims;
-          want[F_GID0 + d] = used ? (int32_t)id[pad + d] : -1;
-          want[F_LID0 + d] = used ? (int32_t)lid[pad + d] : -1;
-          want[F_GROUP0 + d] = used ? (int32_t)grp[pad + d] : -1;
-        }
-        want[F_SG_ID] = (int32_t)(llin / w);
-        want[F_SG_LID] = (int32_t)(llin % w);
-        want[F_SG_SIZE] = (int32_t)(L - llin / w * w < w ? L - llin / w * w : w);
-        want[F_SG_MAX] = (int32_t)w;
-        want[F_LIN] = (int32_t)lin;
-        want[F_LLIN] = (int32_t)llin;
-        static const char *const names[] = {"gid0",   "gid1",    "gid2",   "lid0",   "lid1",
-                                            "lid2",   "group0",  "group1", "group2", "sg_id",
-                                            "sg_lid", "sg_size", "sg_max", "lin",    "llin"};
-        for (int k = 0; k < ID_FIELDS; ++k)
-          if (f[k] != want[k])
-            fail_msg("%uD range, item (%zu,%zu,%zu): %s = %d, want %d", r->dims, i0, i1, i2,
-                     names[k], f[k], want[k]);
-      }
+  char msg[256];
+  const int ok = ids_match(out, r, cfg.w, msg, sizeof msg);
   free(out);
+  if (!ok) fail_msg("%s", msg);
 }
 
 static void test_ids_1d(void **state) {
@@ -511,49 +471,6 @@ static void test_conversions(void **state) {
   free(ou64);
 }
 
-/* Four host threads launching at once, each on its own data, several times. */
-struct concurrent_job {
-  uint32_t L, groups;
-  int ok;
-};
-static void *concurrent_worker(void *p) {
-  struct concurrent_job *job = p;
-  const size_t n = (size_t)job->L * job->groups;
-  int32_t *out = malloc(n * sizeof *out);
-  job->ok = 1;
-  for (int rep = 0; rep < 20 && job->ok; ++rep) {
-    memset(out, 0, n * sizeof *out);
-    struct slm_args a = {out};
-    sgk_range r = sgk_range_1d(n, job->L);
-    sgk_launch_options o = test_options(job->L * sizeof(int32_t));
-    o.threads = 2;
-    if (sgk_launch(&slm_phases, &r, &o, &a, NULL) != SGK_SUCCESS) job->ok = 0;
-    for (uint32_t g = 0; g < job->groups && job->ok; ++g)
-      for (uint32_t l = 0; l < job->L; ++l)
-        if (out[(size_t)g * job->L + l] != (int32_t)(1000 * g + (l + cfg.w + 1) % job->L)) {
-          job->ok = 0;
-          break;
-        }
-  }
-  free(out);
-  return NULL;
-}
-
-static void test_concurrent_launches(void **state) {
-  (void)state;
-  /* libgomp in several host threads hangs under qemu-user: the emulated run skips this one */
-  if (getenv("SGK_TEST_EMULATED")) skip();
-  pthread_t t[4];
-  struct concurrent_job jobs[4];
-  for (int i = 0; i < 4; ++i) {
-    jobs[i].L = cfg.w * (uint32_t)(i + 1) + (uint32_t)i;
-    jobs[i].groups = 50 + 10 * (uint32_t)i;
-    assert_int_equal(pthread_create(&t[i], NULL, concurrent_worker, &jobs[i]), 0);
-  }
-  for (int i = 0; i < 4; ++i) pthread_join(t[i], NULL);
-  for (int i = 0; i < 4; ++i) assert_true(jobs[i].ok);
-}
-
 static void test_empty_range(void **state) {
   (void)state;
   sgk_range r = sgk_range_1d(0, 16);
@@ -584,8 +501,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_seed_partial),     cmocka_unit_test(test_slm_phases),
       cmocka_unit_test(test_wg_collectives),   cmocka_unit_test(test_atomics),
       cmocka_unit_test(test_local_atomic_ops), cmocka_unit_test(test_memory),
-      cmocka_unit_test(test_conversions),      cmocka_unit_test(test_concurrent_launches),
-      cmocka_unit_test(test_empty_range),
+      cmocka_unit_test(test_conversions),      cmocka_unit_test(test_empty_range),
   };
   return test_run("runtime", tests, sizeof tests / sizeof tests[0]);
 }

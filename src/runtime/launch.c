@@ -250,8 +250,11 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
       wg.slm = arena_get(tmpl.slm_bytes);
       if (tmpl.slm_bytes && !wg.slm) atomic_store(&out_of_memory, 1);
       if (omp_get_thread_num() == 0) ran = (uint32_t)omp_get_num_threads();
-        /* every thread has its arena, or no work-group runs at all: a failed launch ran nothing */
+      /* every thread has its arena, or no work-group runs at all: a failed launch ran nothing
+       * (without SLM nothing can fail: no barrier) */
+      if (tmpl.slm_bytes) {
 #pragma omp barrier
+      }
       const int ok = !atomic_load(&out_of_memory);
       tls_in_kernel = 1;
 #pragma omp for schedule(dynamic, chunk)

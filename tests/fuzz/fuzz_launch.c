@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ids_oracle.h"
 #include "runtime_kernels.h"
 #include "sgk/sgk.h"
 
@@ -140,31 +141,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             info.threads);
     abort();
   }
-  size_t g3[3] = {1, 1, 1}, l3[3] = {1, 1, 1};
-  const uint32_t pad = 3 - range.dims;
-  for (uint32_t d = 0; d < range.dims; ++d)
-    g3[pad + d] = range.global[d], l3[pad + d] = range.local[d];
-  for (size_t lin = 0; lin < items; ++lin) {
-    const size_t id[3] = {lin / (g3[1] * g3[2]), lin / g3[2] % g3[1], lin % g3[2]};
-    const size_t llin = (id[0] % l3[0] * l3[1] + id[1] % l3[1]) * l3[2] + id[2] % l3[2];
-    const int32_t *f = out + lin * ID_FIELDS;
-    for (uint32_t d = 0; d < 3; ++d) { /* field d: range dimension d, -1 past dims */
-      const int used = d < range.dims;
-      const size_t k = pad + d;
-      if (f[F_GID0 + d] != (used ? (int32_t)id[k] : -1) ||
-          f[F_LID0 + d] != (used ? (int32_t)(id[k] % l3[k]) : -1) ||
-          f[F_GROUP0 + d] != (used ? (int32_t)(id[k] / l3[k]) : -1)) {
-        fprintf(stderr, "item %zu: ids of dimension %u wrong\n", lin, d);
-        abort();
-      }
-    }
-    const uint32_t sg_id = (uint32_t)(llin / width), rem = (uint32_t)(wg - sg_id * width);
-    if (f[F_SG_ID] != (int32_t)sg_id || f[F_SG_LID] != (int32_t)(llin % width) ||
-        f[F_SG_SIZE] != (int32_t)(rem < width ? rem : width) || f[F_SG_MAX] != (int32_t)width ||
-        f[F_LIN] != (int32_t)lin || f[F_LLIN] != (int32_t)llin) {
-      fprintf(stderr, "item %zu: sub-group fields wrong\n", lin);
-      abort();
-    }
+  char msg[256];
+  if (!ids_match(out, &range, width, msg, sizeof msg)) {
+    fprintf(stderr, "%s\n", msg);
+    abort();
   }
   return 0;
 }
