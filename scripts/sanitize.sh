@@ -18,7 +18,7 @@ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=None -DCMAKE_C_COMPILER=clang \
       -DCMAKE_CXX_FLAGS="$san" -DCMAKE_EXE_LINKER_FLAGS="$san" >/dev/null
 cmake --build "$build" -j"$(nproc)"
 echo "== sgk: ctest (ASan + UBSan, fuzz) ==" >&2
-(cd "$build" && OMP_NUM_THREADS=${OMP_NUM_THREADS:-2} \
+(cd "$build" && OMP_NUM_THREADS=${OMP_NUM_THREADS:-2} SGK_TEST_SANITIZER=1 \
    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
    LSAN_OPTIONS="suppressions=$root/tests/lsan.supp" \
    ctest --output-on-failure -j"$(nproc)" \

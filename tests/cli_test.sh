@@ -60,7 +60,13 @@ expect 2 '1 .. 1024 work-items' -- "$sgk" demo sg_max_size --n 7abc
 expect 2 'a positive size' -- "$sgk" run copy_block --n 4096k
 expect 2 'are run options' -- "$sgk" suite --n 5
 
-# the quick suite: every record verified, every kernel at W = 8, 16, 32
+# the quick suite: every record verified, every kernel at W = 8, 16, 32 (not in the sanitizer
+# build, where it takes minutes: the same kernels run there in kernels.*)
+if [ -n "${SGK_TEST_SANITIZER:-}" ]; then
+  echo "cli: $passed passed, $failures failed (the quick suite is left to kernels.* here)"
+  [ "$failures" -eq 0 ]
+  exit
+fi
 "$sgk" suite --quick --json >"$out" 2>"$err"
 code=$?
 records=$(grep -c '"kernel"' "$out")

@@ -383,7 +383,8 @@ static void check_fn(const ftype *t, int fn, worst *w) {
       a = sample(t, dom.lo, dom.hi, dom.raw, &seed);
       b = sample(t, dom.ylo, dom.yhi, dom.raw, &seed);
       c = sample(t, -(double)t->max, (double)t->max, dom.raw, &seed);
-      e = (int32_t)(dom.ylo + (dom.yhi - dom.ylo) * unit(&seed));
+      const double en = dom.ylo + (dom.yhi - dom.ylo) * unit(&seed); /* ldexp's exponents */
+      e = !(en >= INT32_MIN) ? INT32_MIN : en > INT32_MAX ? INT32_MAX : (int32_t)en;
       if (fn == MATH_FN_mix) c = round_to(t, unit(&seed));
       if (fn == MATH_FN_pow && i % 4 == 0) { /* negative bases with integer exponents */
         a = -a;
