@@ -2,9 +2,9 @@
 # The whole test suite: installs the packages, builds sgk with gcc (-Werror) and runs ctest; then
 # builds it with clang as well, the second compiler sgk supports, and runs the suite again; then
 # cross-builds it for AArch64 and runs the NEON and scalar suites, the errors, codegen, examples
-# and the sgk program (with its quick suite) under qemu-aarch64. The sanitizer stage
-# (scripts/sanitize.sh: clang with ASan + UBSan over the suite, and the launch fuzzer) is a
-# separate command until it has a verified run.
+# and the sgk program (with its quick suite) under qemu-aarch64; then the sanitizer stages:
+# scripts/sanitize.sh (clang with ASan + UBSan over the suite, and the launch fuzzer for a minute)
+# and scripts/tsan.sh (the concurrency test under ThreadSanitizer with libomp and Archer).
 # Usage: scripts/test.sh [extra ctest args]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,3 +31,5 @@ cmake --build "$build" -j"$jobs"
 echo "== sgk: ctest (aarch64, qemu) ==" >&2
 (cd "$build" && OMP_NUM_THREADS=1 OMP_THREAD_LIMIT=1 SGK_TEST_EMULATED=1 \
    ctest --output-on-failure -j"$jobs" -E '^(readme|format)$' "$@")
+"$root/scripts/sanitize.sh" "$@"
+"$root/scripts/tsan.sh"

@@ -175,39 +175,42 @@ static void test_host_threads(void **state) {
   check_workers(wk, HOST_THREADS, count, "8 host threads");
 }
 
-/* Launches from inside the application's parallel region, nesting off: each launch runs on the
- * calling thread alone (info.threads == 1), concurrently with its siblings' launches. */
-static void test_omp_nesting_off(void **state) {
-  (void)state;
-  const int levels = omp_get_max_active_levels();
-  omp_set_max_active_levels(1);
+/* n workers launching from inside the application's parallel region of n threads, with at most
+ * `levels` active levels of nesting; returns the largest team any launch reported. */
+static uint32_t run_in_region(int n, int levels, uint64_t seed, const char *what) {
+  const int saved = omp_get_max_active_levels();
+  omp_set_max_active_levels(levels);
   worker wk[4];
   int32_t count = 0;
-  init_workers(wk, 4, 0x0ff1ce, &count);
-#pragma omp parallel num_threads(4)
+  init_workers(wk, n, seed, &count);
+#pragma omp parallel num_threads(n)
   {
-    worker *me = &wk[omp_get_thread_num() & 3];
-    me->nesting_off = omp_in_parallel(); /* a team of one when the region itself ran serially */
+    worker *me = &wk[omp_get_thread_num() % n];
+    /* nesting off inside an active region: every launch is a team of one */
+    me->nesting_off = levels == 1 && omp_in_parallel();
     run_worker(me);
   }
-  omp_set_max_active_levels(levels);
-  check_workers(wk, 4, count, "OpenMP region, nesting off");
+  omp_set_max_active_levels(saved);
+  check_workers(wk, n, count, what);
+  uint32_t most = 0;
+  for (int i = 0; i < n; ++i) most = wk[i].max_threads > most ? wk[i].max_threads : most;
+  return most;
 }
 
-/* Nesting on: each launch may get a team of its own inside the region. */
+/* Nesting off: each launch runs on the calling thread alone (info.threads == 1), concurrently
+ * with its siblings' launches. */
+static void test_omp_nesting_off(void **state) {
+  (void)state;
+  const uint32_t most = run_in_region(4, 1, 0x0ff1ce, "OpenMP region, nesting off");
+  if (omp_get_thread_limit() >= 4) assert_int_equal(most, 1);
+}
+
+/* Nesting on: each launch may get a team of its own inside the region, and some do (launches
+ * ask for 2 to 4 threads). */
 static void test_omp_nesting_on(void **state) {
   (void)state;
-  const int levels = omp_get_max_active_levels();
-  omp_set_max_active_levels(2);
-  worker wk[2];
-  int32_t count = 0;
-  init_workers(wk, 2, 0x0e57ed, &count);
-#pragma omp parallel num_threads(2)
-  run_worker(&wk[omp_get_thread_num() & 1]);
-  omp_set_max_active_levels(levels);
-  check_workers(wk, 2, count, "OpenMP region, nesting on");
-  /* nesting on really nests: some launch asked for 2 to 4 threads and got more than one */
-  if (omp_get_thread_limit() >= 4) assert_true(wk[0].max_threads > 1 || wk[1].max_threads > 1);
+  const uint32_t most = run_in_region(2, 2, 0x0e57ed, "OpenMP region, nesting on");
+  if (omp_get_thread_limit() >= 4) assert_true(most > 1);
 }
 
 int main(int argc, char **argv) {
