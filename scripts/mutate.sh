@@ -43,8 +43,8 @@ while IFS= read -r line; do
     result="SURVIVED"
     survived=$((survived + 1))
   else
-    result="killed by $(grep -m1 -oE '[^ ]+ \.+\*+(Failed|Timeout|Exception)' "$work/last.log" \
-                       | cut -d' ' -f1 || echo '?')"
+    result="killed by $(grep -m1 -E 'Test +#[0-9]+: .*\*\*\*' "$work/last.log" \
+                       | sed -E 's/.*Test +#[0-9]+: ([^ ]+).*/\1/' || true)"
     killed=$((killed + 1))
   fi
   printf 'mutant %2d %-8s %-28s %s\n' "$n" "$result" "$(basename "$file")" "${to## }"
