@@ -137,7 +137,7 @@ static void *host_thread(void *p) {
   return NULL;
 }
 
-static int check_workers(worker *wk, int n, int32_t shared_count, const char *what) {
+static void check_workers(worker *wk, int n, int32_t shared_count, const char *what) {
   int64_t counted = 0;
   int launches = 0, checked = 0;
   for (int i = 0; i < n; ++i) {
@@ -151,7 +151,6 @@ static int check_workers(worker *wk, int n, int32_t shared_count, const char *wh
              (long long)counted);
   assert_int_equal(checked, launches);
   printf("%s: %d launches from %d threads, every output checked\n", what, launches, n);
-  return launches;
 }
 
 static void init_workers(worker *wk, int n, uint64_t seed, int32_t *count) {
