@@ -82,6 +82,18 @@ static uint64_t now_ns(void) {
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* SGK_THREADS_PER_CPU per processor, counted once: libgomp's omp_get_num_procs asks the kernel
+ * for the affinity mask on every call (a system call, ~0.4 us), too much for every launch. */
+static uint32_t team_cap(void) {
+  static atomic_uint cached;
+  uint32_t cap = atomic_load_explicit(&cached, memory_order_relaxed);
+  if (!cap) {
+    cap = SGK_THREADS_PER_CPU * (uint32_t)omp_get_num_procs();
+    atomic_store_explicit(&cached, cap, memory_order_relaxed);
+  }
+  return cap;
+}
+
 static int width_index(uint32_t w) { return w == 8 ? 0 : w == 16 ? 1 : w == 32 ? 2 : -1; }
 
 static sgk_status validate_range(const sgk_range *r, sgk_wg *tmpl, size_t *groups) {
@@ -221,7 +233,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
    * (nested inside the application's parallel region with nesting off: one); info reports the
    * team that ran. */
   uint32_t threads = opt->threads ? opt->threads : (uint32_t)omp_get_max_threads();
-  const uint32_t cap = SGK_THREADS_PER_CPU * (uint32_t)omp_get_num_procs();
+  const uint32_t cap = team_cap();
   if (threads > cap) threads = cap;
   if (threads > groups) threads = groups ? (uint32_t)groups : 1;
   uint32_t ran = 1;
