@@ -16,7 +16,7 @@ git clone -q "$root" "$work/src"
 build="$work/build"
 targets=(test_ops test_runtime test_differential test_errors test_traps test_concurrency)
 cmake -S "$work/src" -B "$build" -DCMAKE_BUILD_TYPE=None -DCMAKE_C_FLAGS=-O1 \
-      -DSGK_WERROR=OFF -DSGK_BUILD_BENCH=OFF -DSGK_BUILD_EXAMPLES=OFF >/dev/null
+      -DSGK_WERROR=OFF -DSGK_BUILD_BENCHMARKS=OFF -DSGK_BUILD_EXAMPLES=OFF >/dev/null
 echo "== mutate: baseline build and run ==" >&2
 cmake --build "$build" -j"$jobs" --target "${targets[@]}" >/dev/null
 run_suite() {

@@ -13,7 +13,7 @@ build="$root/build-test-asan"
 san="-O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 echo "== sgk: build with clang, ASan + UBSan ==" >&2
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=None -DCMAKE_C_COMPILER=clang \
-      -DCMAKE_CXX_COMPILER=clang++ -DSGK_WERROR=ON -DSGK_BUILD_BENCH=OFF -DSGK_BUILD_FUZZ=ON \
+      -DCMAKE_CXX_COMPILER=clang++ -DSGK_WERROR=ON -DSGK_BUILD_BENCHMARKS=OFF -DSGK_BUILD_FUZZ=ON \
       -DSGK_FUZZ_SECONDS="${SGK_FUZZ_SECONDS:-60}" -DCMAKE_C_FLAGS="$san" \
       -DCMAKE_CXX_FLAGS="$san" -DCMAKE_EXE_LINKER_FLAGS="$san" >/dev/null
 cmake --build "$build" -j"$(nproc)"

@@ -14,7 +14,7 @@ build="$root/build-test-tsan"
 san="-O1 -g -fsanitize=thread -fno-omit-frame-pointer"
 echo "== sgk: build the concurrency test with clang, TSan ==" >&2
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=None -DCMAKE_C_COMPILER=clang \
-      -DCMAKE_CXX_COMPILER=clang++ -DSGK_WERROR=ON -DSGK_BUILD_BENCH=OFF \
+      -DCMAKE_CXX_COMPILER=clang++ -DSGK_WERROR=ON -DSGK_BUILD_BENCHMARKS=OFF \
       -DCMAKE_C_FLAGS="$san" -DCMAKE_CXX_FLAGS="$san" -DCMAKE_EXE_LINKER_FLAGS="$san" >/dev/null
 cmake --build "$build" -j"$(nproc)" --target test_concurrency
 echo "== sgk: concurrency test under TSan + Archer ($archer) ==" >&2

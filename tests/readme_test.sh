@@ -27,7 +27,7 @@ cmake --build "$work/build" -j"$(nproc)" >/dev/null
 "$work/build/first_kernel" | tee "$work/out"
 grep -q "all correct" "$work/out"
 # 2. an installed sgk, found with find_package
-cmake -S "$src" -B "$work/sgk" -DSGK_BUILD_TESTS=OFF -DSGK_BUILD_BENCH=OFF -DSGK_BUILD_TOOLS=OFF \
+cmake -S "$src" -B "$work/sgk" -DSGK_BUILD_TESTS=OFF -DSGK_BUILD_BENCHMARKS=OFF -DSGK_BUILD_TOOLS=OFF \
       -DSGK_BUILD_EXAMPLES=OFF >/dev/null
 cmake --build "$work/sgk" -j"$(nproc)" >/dev/null
 cmake --install "$work/sgk" --prefix "$work/prefix" >/dev/null

@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <omp.h>
 #include <stdatomic.h>
+#include <stdio.h>
 
 #include "harness.h"
 #include "runtime_kernels.h"
@@ -189,6 +190,44 @@ static void test_isa_errors(void **state) {
   /* SGK_ISA, read once when sgk starts, is tested in separate processes: tests/cli_test.sh */
 }
 
+/* The kernel table as ABI: a table of another layout is refused before anything of it is read
+ * but its first field; a table with fewer ISA rows (compiled against headers that knew fewer
+ * ISAs) runs the ISAs it has and reports the others as not compiled. */
+static void test_kernel_abi(void **state) {
+  (void)state;
+  const sgk_range r = sgk_range_1d(64, 32);
+  sgk_kernel k = ids; /* a copy of a real table */
+  k.abi = SGK_KERNEL_ABI + 1;
+  expect_status(sgk_launch(&k, &r, NULL, &sink_args, NULL), SGK_ERROR_KERNEL_ABI);
+  assert_non_null(strstr(sgk_last_error(), "ABI"));
+  assert_int_equal(sgk_kernel_has_variant(&k, SGK_ISA_SCALAR, 8), 0);
+
+  k = ids;
+  k.isa_slots = SGK_ISA_SCALAR + 1; /* an older table: a scalar row only */
+  sgk_launch_options o = {.isa = SGK_ISA_SCALAR, .sub_group_size = 8};
+  assert_int_equal(sgk_launch(&k, &r, &o, &sink_args, NULL), SGK_SUCCESS);
+  for (int i = SGK_ISA_SCALAR + 1; i < SGK_ISA_COUNT; ++i) {
+    assert_int_equal(sgk_kernel_has_variant(&k, (sgk_isa)i, 8), 0);
+    if (!sgk_isa_available((sgk_isa)i)) continue;
+    o.isa = (sgk_isa)i;
+    expect_status(sgk_launch(&k, &r, &o, &sink_args, NULL), SGK_ERROR_ISA_NOT_COMPILED);
+  }
+  assert_int_equal(ids.abi, SGK_KERNEL_ABI);
+  assert_int_equal(ids.isa_slots, SGK_ISA_SLOTS);
+}
+
+/* The library is the version of the headers it was built with. */
+static void test_version(void **state) {
+  (void)state;
+  assert_int_equal(sgk_version(), SGK_VERSION);
+  assert_int_equal(SGK_VERSION,
+                   SGK_VERSION_MAJOR * 10000 + SGK_VERSION_MINOR * 100 + SGK_VERSION_PATCH);
+  char text[32];
+  snprintf(text, sizeof text, "%d.%d.%d", SGK_VERSION_MAJOR, SGK_VERSION_MINOR, SGK_VERSION_PATCH);
+  assert_string_equal(sgk_version_string(), text);
+  assert_string_equal(SGK_VERSION_STRING, text);
+}
+
 static void test_status_strings(void **state) {
   (void)state;
   for (int s = 0; s < SGK_STATUS_COUNT; ++s) {
@@ -224,6 +263,8 @@ int main(void) {
       cmocka_unit_test(test_null_errors),
       cmocka_unit_test(test_option_errors),
       cmocka_unit_test(test_isa_errors),
+      cmocka_unit_test(test_kernel_abi),
+      cmocka_unit_test(test_version),
       cmocka_unit_test(test_status_strings),
       cmocka_unit_test(test_device_info),
   };

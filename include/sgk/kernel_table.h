@@ -22,7 +22,8 @@
 #define SGK__EMIT_TABLE(name, slm_fn)                                                              \
   SGK_ISA_LIST_ARG(SGK__DECLARE_ROW, name)                                                         \
   extern const sgk_kernel name;                                                                    \
-  const sgk_kernel name = {#name, {SGK_ISA_LIST_ARG(SGK__ROW, name)}, slm_fn};
+  const sgk_kernel name = {SGK_KERNEL_ABI, SGK_ISA_SLOTS, #name, slm_fn,                         \
+                           {SGK_ISA_LIST_ARG(SGK__ROW, name)}};
 
 #endif
 // clang-format on

@@ -6,6 +6,14 @@
 #include <stdint.h>
 
 #include "sgk/isa_list.h"
+#include "sgk/version.h"
+
+/* The functions the library exports; everything else in it is hidden. */
+#if defined(__GNUC__)
+#define SGK_API __attribute__((visibility("default")))
+#else
+#define SGK_API
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -41,6 +49,7 @@ typedef enum sgk_status {
   SGK_ERROR_SLM_TOO_SMALL,       /* slm_bytes below what the kernel declares (SGK_KERNEL_SLM) */
   SGK_ERROR_KERNEL_CONTROL_FLOW, /* the kernel left SGK_FOR_EACH_SUBGROUP by return or break */
   SGK_ERROR_NESTED_LAUNCH,       /* sgk_launch called from inside a running kernel */
+  SGK_ERROR_KERNEL_ABI,          /* the kernel was compiled for another table layout */
   SGK_STATUS_COUNT
 } sgk_status;
 
@@ -78,11 +87,26 @@ typedef struct sgk_wg sgk_wg;
 typedef void (*sgk_wg_fn)(const sgk_wg *wg, const void *args);
 /* The SLM bytes a kernel needs for a work-group of wg_size work-items and these args. */
 typedef size_t (*sgk_slm_fn)(size_t wg_size, const void *args);
+/* The table is an ABI: kernels compiled against one sgk run on a later library of the same major
+ * version. Its layout changes only with SGK_KERNEL_ABI (a launch refuses a kernel of another ABI
+ * with SGK_ERROR_KERNEL_ABI); the variant rows are last and counted, so a library that knows more
+ * ISAs reads an older kernel's rows and treats the ISAs beyond them as not compiled. Row i is the
+ * ISA of value i (include/sgk/isa_list.h: values never change); SGK_ISA_SLOTS leaves room for ISAs
+ * to come without changing the layout. */
+#define SGK_KERNEL_ABI 1u
+#define SGK_ISA_SLOTS 8
 typedef struct sgk_kernel {
+  uint32_t abi;       /* SGK_KERNEL_ABI of the headers the kernel was compiled with */
+  uint32_t isa_slots; /* rows in variants[] (SGK_ISA_SLOTS of those headers) */
   const char *name;
-  sgk_wg_fn variants[SGK_ISA_COUNT][3]; /* [isa][0,1,2] for sub-group sizes 8, 16, 32 */
   sgk_slm_fn slm_bytes;                 /* NULL: the kernel uses no SLM */
+  sgk_wg_fn variants[SGK_ISA_SLOTS][3]; /* [isa][0,1,2] for sub-group sizes 8, 16, 32 */
 } sgk_kernel;
+#ifdef __cplusplus
+static_assert(SGK_ISA_COUNT <= SGK_ISA_SLOTS, "sgk: more ISAs than kernel-table rows");
+#else
+_Static_assert(SGK_ISA_COUNT <= SGK_ISA_SLOTS, "sgk: more ISAs than kernel-table rows");
+#endif
 
 #ifdef __cplusplus
 #define SGK_DECLARE_KERNEL(name) extern "C" const sgk_kernel name
@@ -113,26 +137,32 @@ typedef struct sgk_device_info {
 
 /* Fills *info. Fails with SGK_ERROR_UNKNOWN_ISA / _ISA_UNAVAILABLE when SGK_ISA names an ISA that
  * does not exist or is not usable here (and every launch with SGK_ISA_AUTO fails the same way). */
-sgk_status sgk_get_device_info(sgk_device_info *info);
+SGK_API sgk_status sgk_get_device_info(sgk_device_info *info);
 
 /* Runs kernel over range. options may be NULL (all defaults), args is passed to every work-group,
  * info may be NULL. An empty range (a global size of 0) runs nothing and succeeds. */
-sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
-                      const sgk_launch_options *options, const void *args, sgk_launch_info *info);
+SGK_API sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
+                              const sgk_launch_options *options, const void *args,
+                              sgk_launch_info *info);
+
+/* The library's version (SGK_VERSION of the headers it was built with; compare with the
+ * SGK_VERSION a program was compiled against) and its "major.minor.patch" text. */
+SGK_API uint32_t sgk_version(void);
+SGK_API const char *sgk_version_string(void);
 
 /* Static text for a status. */
-const char *sgk_status_string(sgk_status status);
+SGK_API const char *sgk_status_string(sgk_status status);
 /* The detailed message of the last failed call on this thread ("" if none). */
-const char *sgk_last_error(void);
+SGK_API const char *sgk_last_error(void);
 
-const char *sgk_isa_name(sgk_isa isa); /* "scalar", "avx2", ...; NULL if bad */
-sgk_status sgk_isa_from_name(const char *name, sgk_isa *isa); /* also accepts "auto" */
-int sgk_isa_available(sgk_isa isa);                           /* compiled and present on this CPU */
-uint32_t sgk_isa_native_sub_group_size(sgk_isa isa);
+SGK_API const char *sgk_isa_name(sgk_isa isa); /* "scalar", "avx2", ...; NULL if bad */
+SGK_API sgk_status sgk_isa_from_name(const char *name, sgk_isa *isa); /* also accepts "auto" */
+SGK_API int sgk_isa_available(sgk_isa isa); /* compiled and present on this CPU */
+SGK_API uint32_t sgk_isa_native_sub_group_size(sgk_isa isa);
 /* Resolves SGK_ISA_AUTO like a launch does (environment, then best). */
-sgk_status sgk_resolve_isa(sgk_isa requested, sgk_isa *resolved);
+SGK_API sgk_status sgk_resolve_isa(sgk_isa requested, sgk_isa *resolved);
 /* 1 if the kernel has a variant for (isa, sub_group_size). */
-int sgk_kernel_has_variant(const sgk_kernel *kernel, sgk_isa isa, uint32_t sub_group_size);
+SGK_API int sgk_kernel_has_variant(const sgk_kernel *kernel, sgk_isa isa, uint32_t sub_group_size);
 
 /* Range constructors. */
 static inline sgk_range sgk_range_1d(size_t global, size_t local) {

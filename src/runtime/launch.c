@@ -164,10 +164,23 @@ static inline void place_group(sgk_wg *wg, size_t g) {
   wg->group_id[0] = g / wg->group_range[1];
 }
 
+/* The kernel's variant for (isa, width index); NULL when not compiled, also for an ISA beyond the
+ * rows of a kernel compiled against headers that knew fewer ISAs. */
+static sgk_wg_fn variant(const sgk_kernel *kernel, sgk_isa isa, int wi) {
+  if ((unsigned)isa >= kernel->isa_slots || (unsigned)isa >= SGK_ISA_SLOTS) return NULL;
+  return kernel->variants[isa][wi];
+}
+
 sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
                       const sgk_launch_options *options, const void *args, sgk_launch_info *info) {
   static const sgk_launch_options defaults;
   if (!kernel) return sgk__fail(SGK_ERROR_NULL_ARGUMENT, "sgk_launch: kernel is NULL");
+  /* first: a table of another layout has its name elsewhere */
+  if (kernel->abi != SGK_KERNEL_ABI)
+    return sgk__fail(SGK_ERROR_KERNEL_ABI,
+                     "kernel table at %p has ABI %u; this library (sgk %s) reads ABI %u: "
+                     "rebuild the kernel against these headers",
+                     (const void *)kernel, kernel->abi, SGK_VERSION_STRING, SGK_KERNEL_ABI);
   if (tls_in_kernel)
     return sgk__fail(SGK_ERROR_NESTED_LAUNCH,
                      "sgk_launch of '%s' from inside a running kernel: launch it from the host",
@@ -188,10 +201,9 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   const int wi = width_index(w);
   if (wi < 0)
     return sgk__fail(SGK_ERROR_INVALID_SUB_GROUP_SIZE, "sub-group size %u: use 8, 16 or 32", w);
-  const sgk_wg_fn fn = kernel->variants[isa][wi];
+  const sgk_wg_fn fn = variant(kernel, isa, wi);
   if (!fn) {
-    const sgk_wg_fn *row = kernel->variants[isa];
-    if (!row[0] && !row[1] && !row[2])
+    if (!variant(kernel, isa, 0) && !variant(kernel, isa, 1) && !variant(kernel, isa, 2))
       return sgk__fail(SGK_ERROR_ISA_NOT_COMPILED, "kernel '%s' was not compiled for ISA '%s'",
                        kernel_name(kernel), sgk_isa_name(isa));
     return sgk__fail(SGK_ERROR_SUB_GROUP_SIZE_NOT_COMPILED,
@@ -305,5 +317,6 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
 int sgk_kernel_has_variant(const sgk_kernel *kernel, sgk_isa isa, uint32_t sub_group_size) {
   const int wi = width_index(sub_group_size);
   if (!kernel || wi < 0 || isa <= SGK_ISA_AUTO || isa >= SGK_ISA_COUNT) return 0;
-  return kernel->variants[isa][wi] != NULL;
+  if (kernel->abi != SGK_KERNEL_ABI) return 0;
+  return variant(kernel, isa, wi) != NULL;
 }

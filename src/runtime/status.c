@@ -25,7 +25,13 @@ static const char *const status_text[SGK_STATUS_COUNT] = {
     [SGK_ERROR_KERNEL_CONTROL_FLOW] =
         "the kernel left SGK_FOR_EACH_SUBGROUP by return or break (use continue)",
     [SGK_ERROR_NESTED_LAUNCH] = "sgk_launch was called from inside a running kernel",
+    [SGK_ERROR_KERNEL_ABI] =
+        "the kernel was compiled against sgk headers of another kernel-table ABI (rebuild it)",
 };
+
+uint32_t sgk_version(void) { return SGK_VERSION; }
+
+const char *sgk_version_string(void) { return SGK_VERSION_STRING; }
 
 const char *sgk_status_string(sgk_status status) {
   if ((unsigned)status >= SGK_STATUS_COUNT) return "unknown status";
