@@ -1,11 +1,20 @@
-# sgk_add_kernels(<target> SOURCES <file.c>... [ISAS <isa>...] [WIDTHS <w>...] [FAST_MATH])
+# sgk_add_kernels(<target> SOURCES <file.c>...
+#                 [INCLUDE_DIRECTORIES <dir>...] [COMPILE_DEFINITIONS <def>...]
+#                 [COMPILE_OPTIONS <option>...] [ISAS <isa>...] [SUB_GROUP_SIZES <w>...] [FAST_MATH])
 #
-# FAST_MATH compiles the variants with SGK_FAST_MATH: the math builtins use SLEEF's 3.5-ulp
-# functions where it has them (sgk/isa/math.inc says which).
-# Compiles every kernel source once per (ISA, sub-group width) with exactly that ISA's flags and
+# Compiles every kernel source once per (ISA, sub-group size W) with exactly that ISA's flags and
 # links the variants into the static library <target>. Each SGK_KERNEL(name, ...) in the sources
 # becomes a `const sgk_kernel name` whose variant table holds one entry per compiled (ISA, W); the
 # table is emitted by the scalar W=8 pass, which is always compiled. Link <target> to use them.
+#
+# INCLUDE_DIRECTORIES, COMPILE_DEFINITIONS and COMPILE_OPTIONS apply to every variant object and
+# to nothing else; an instruction-set option among them (-mavx512f, -march=native) cannot leak
+# into another ISA's variant: each variant's ISA flags come last and turn off what it lacks.
+# ISAS restricts the backends (names of include/sgk/isa_list.h; those the target processor or the
+# build does not have are left out, scalar is always compiled); SUB_GROUP_SIZES (or its older name
+# WIDTHS) the widths, among 8, 16 and 32. FAST_MATH compiles the variants with SGK_FAST_MATH: the
+# math builtins use SLEEF's 3.5-ulp functions where it has them (sgk/isa/math.inc says which).
+# A bad value (an unknown ISA or width, an unknown keyword, no sources) is a configure error.
 #
 # The ISAs are those of include/sgk/isa_list.h; each backend's flags and code checks are in
 # src/<isa>/isa.cmake (installed as isa/<isa>.cmake beside this file).
@@ -61,15 +70,19 @@ endfunction()
 # AVX-512 machine puts AVX-512 into the avx2 and scalar objects, which then die with SIGILL on an
 # AVX2-only CPU. Each variant therefore ends its flags with its ISA's -march and a -mno-<feature>
 # for every x86 feature the project enables that the ISA does not have (the last flag wins).
-function(sgk__variant_flags isa out)
+function(sgk__variant_flags isa out) # [ARGN: the caller's COMPILE_OPTIONS]
   sgk_load_isas()
   string(TOUPPER "${CMAKE_BUILD_TYPE}" config)
   get_directory_property(dir_options COMPILE_OPTIONS)
   separate_arguments(project_flags UNIX_COMMAND "${CMAKE_C_FLAGS} ${CMAKE_C_FLAGS_${config}}")
   set(flags ${SGK_ISA_${isa}_FLAGS})
-  foreach(flag IN LISTS project_flags dir_options)
+  foreach(flag IN LISTS project_flags dir_options ARGN)
+    # A feature the ISA's flags turn on (SGK_ISA_<isa>_IMPLIES) is kept: -mno-avx2 would also
+    # turn off AVX-512, which builds on it.
+    string(REGEX REPLACE "^-m([^=]*).*$" "\\1" feature "${flag}")
     if(flag MATCHES "^-m(sse|ssse|avx|fma|bmi|f16c|popcnt|lzcnt|amx|vaes|vpclmulqdq|gfni|movbe|adx|sha|aes|pclmul|xop|tbm|evex512)"
-       AND NOT flag IN_LIST flags)
+       AND NOT flag IN_LIST flags
+       AND NOT (DEFINED SGK_ISA_${isa}_IMPLIES AND feature MATCHES "^(${SGK_ISA_${isa}_IMPLIES})$"))
       string(REGEX REPLACE "^-m" "-mno-" negated "${flag}")
       string(REGEX REPLACE "=.*$" "" negated "${negated}")
       list(APPEND flags ${negated})
@@ -80,13 +93,36 @@ function(sgk__variant_flags isa out)
 endfunction()
 
 function(sgk_add_kernels target)
-  cmake_parse_arguments(ARG "FAST_MATH" "" "SOURCES;ISAS;WIDTHS" ${ARGN})
+  cmake_parse_arguments(ARG "FAST_MATH" ""
+    "SOURCES;ISAS;WIDTHS;SUB_GROUP_SIZES;INCLUDE_DIRECTORIES;COMPILE_DEFINITIONS;COMPILE_OPTIONS"
+    ${ARGN})
+  set(usage "sgk_add_kernels(<target> SOURCES <file>... [INCLUDE_DIRECTORIES <dir>...] "
+            "[COMPILE_DEFINITIONS <def>...] [COMPILE_OPTIONS <option>...] [ISAS <isa>...] "
+            "[SUB_GROUP_SIZES 8|16|32...] [FAST_MATH])")
+  list(JOIN usage "" usage)
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "sgk_add_kernels(${target}): unknown argument(s) "
+                        "'${ARG_UNPARSED_ARGUMENTS}'; usage: ${usage}")
+  endif()
+  if(ARG_KEYWORDS_MISSING_VALUES)
+    message(FATAL_ERROR "sgk_add_kernels(${target}): ${ARG_KEYWORDS_MISSING_VALUES} given "
+                        "without values; usage: ${usage}")
+  endif()
   if(NOT ARG_SOURCES)
-    message(FATAL_ERROR "sgk_add_kernels(${target}): no SOURCES")
+    message(FATAL_ERROR "sgk_add_kernels(${target}): no SOURCES; usage: ${usage}")
+  endif()
+  if(TARGET ${target})
+    message(FATAL_ERROR "sgk_add_kernels(${target}): a target of that name exists already")
   endif()
   sgk_load_isas()
   sgk_enabled_isas(isas)
   if(ARG_ISAS) # the requested ISAs this build has, and always scalar (it emits the table)
+    foreach(isa IN LISTS ARG_ISAS)
+      if(NOT isa IN_LIST SGK_ALL_ISAS)
+        list(JOIN SGK_ALL_ISAS ", " known)
+        message(FATAL_ERROR "sgk_add_kernels(${target}): unknown ISA '${isa}' (sgk knows ${known})")
+      endif()
+    endforeach()
     set(requested ${ARG_ISAS})
     list(PREPEND requested scalar)
     list(REMOVE_DUPLICATES requested)
@@ -99,8 +135,19 @@ function(sgk_add_kernels target)
     endforeach()
   endif()
   set(widths 8 16 32)
+  if(ARG_SUB_GROUP_SIZES AND ARG_WIDTHS)
+    message(FATAL_ERROR "sgk_add_kernels(${target}): give SUB_GROUP_SIZES or WIDTHS, not both")
+  endif()
   if(ARG_WIDTHS)
-    set(widths ${ARG_WIDTHS})
+    set(ARG_SUB_GROUP_SIZES ${ARG_WIDTHS})
+  endif()
+  if(ARG_SUB_GROUP_SIZES)
+    foreach(w IN LISTS ARG_SUB_GROUP_SIZES)
+      if(NOT w MATCHES "^(8|16|32)$")
+        message(FATAL_ERROR "sgk_add_kernels(${target}): sub-group size '${w}': use 8, 16 or 32")
+      endif()
+    endforeach()
+    set(widths ${ARG_SUB_GROUP_SIZES})
   endif()
 
   # Every slot of the variant table gets SGK_TABLE_<ISA>_W<w> = 1 (compiled) or 0.
@@ -118,7 +165,7 @@ function(sgk_add_kernels target)
   set(objects)
   foreach(isa IN LISTS isas)
     set(ISA ${SGK_ISA_${isa}_ENUM})
-    sgk__variant_flags(${isa} isa_flags)
+    sgk__variant_flags(${isa} isa_flags ${ARG_COMPILE_OPTIONS})
     foreach(w 8 16 32)
       set(emit_table OFF)
       if(isa STREQUAL "scalar" AND w EQUAL 8)
@@ -129,6 +176,8 @@ function(sgk_add_kernels target)
       set(obj ${target}__${isa}_w${w})
       add_library(${obj} OBJECT ${ARG_SOURCES})
       target_link_libraries(${obj} PRIVATE sgk::sgk)
+      target_include_directories(${obj} PRIVATE ${ARG_INCLUDE_DIRECTORIES})
+      target_compile_definitions(${obj} PRIVATE ${ARG_COMPILE_DEFINITIONS})
       target_compile_definitions(${obj} PRIVATE
         SGK_VARIANT_ISA_${ISA}=1 SGK_VARIANT_ISA=SGK_ISA_${ISA} "SGK_VARIANT_HEADER=\"sgk/isa/${isa}.h\""
         SGK_W=${w} SGK_VARIANT_SUFFIX=__${isa}_w${w})
@@ -144,6 +193,7 @@ function(sgk_add_kernels target)
       if(DEFINED SGK_WARNINGS)
         target_compile_options(${obj} PRIVATE ${SGK_WARNINGS})
       endif()
+      target_compile_options(${obj} PRIVATE ${ARG_COMPILE_OPTIONS})
       target_compile_options(${obj} PRIVATE ${isa_flags}) # last: the ISA's flags win
       list(APPEND objects $<TARGET_OBJECTS:${obj}>)
     endforeach()

@@ -4,6 +4,7 @@
 set(SGK_ISA_scalar_PROCESSORS ".*")
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
   set(SGK_ISA_scalar_FLAGS -march=x86-64)
+  set(SGK_ISA_scalar_IMPLIES "sse|sse2") # the x86-64 baseline (see src/avx2/isa.cmake)
   set(SGK_ISA_scalar_FORBIDS "c4|c5|62")
 elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64)$")
   set(SGK_ISA_scalar_FLAGS -march=armv8-a)
