@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # AddressSanitizer + UndefinedBehaviorSanitizer (clang, -fno-sanitize-recover: the first report
 # fails the test) over the whole suite but the code checks, which read the instrumented objects,
-# and the host-only readme/format tests; leaks of the OpenMP runtime's own pool are suppressed
+# and the host-only readme/format/consumers tests; leaks of the OpenMP runtime's own pool are suppressed
 # (tests/lsan.supp), none of sgk's. The same build runs the libFuzzer target over sgk_launch
 # (ctest fuzz_launch) for SGK_FUZZ_SECONDS (default 60). -O1: the instrumented kernel variants
 # compile in a third of the time -O2 takes.
@@ -22,4 +22,4 @@ echo "== sgk: ctest (ASan + UBSan, fuzz) ==" >&2
    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
    LSAN_OPTIONS="suppressions=$root/tests/lsan.supp" \
    ctest --output-on-failure -j"$(nproc)" \
-   -E '^(codegen|no_div|march_native|math_symbols|readme|format)$' "$@")
+   -E '^(codegen|no_div|march_native|math_symbols|readme|format|consumers)$' "$@")
