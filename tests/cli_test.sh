@@ -24,6 +24,8 @@ expect() {
 }
 
 expect 0 '"sub_group_sizes": \[8, 16, 32\]' -- "$sgk" info --json
+expect 0 '^sgk [0-9]+\.[0-9]+\.[0-9]+$' -- "$sgk" --version
+expect 0 '"sgk_version": "[0-9]+\.[0-9]+\.[0-9]+"' -- "$sgk" info --json
 expect 0 '"isas_available": \["scalar"' -- "$sgk" info --json
 expect 0 'Sub-group Sizes: 8 16 32' -- "$sgk" info
 expect 1 "SGK_ISA='bogus' is not an ISA" -- env SGK_ISA=bogus "$sgk" info

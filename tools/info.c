@@ -25,7 +25,7 @@ int cli_info(int argc, char **argv) {
   sgk_status st = sgk_get_device_info(&d);
   if (st != SGK_SUCCESS) return cli_status_error("info", st);
   if (json) {
-    printf("{\"cpu\": ");
+    printf("{\"sgk_version\": \"%s\", \"cpu\": ", sgk_version_string());
     cli_print_json_string(d.cpu_name);
     printf(", \"isa\": \"%s\", \"isas_available\": [", sgk_isa_name(d.isa));
     print_isa_list(d.isas_available, 1);
@@ -40,6 +40,7 @@ int cli_info(int argc, char **argv) {
         d.l3_cache_bytes);
     return 0;
   }
+  printf("sgk %s\n", sgk_version_string());
   printf("Device: %s\n", d.cpu_name);
   printf("ISA (default): %s, native sub-group size %u\n", sgk_isa_name(d.isa),
          d.native_sub_group_size);

@@ -50,6 +50,7 @@ void cli_print_json_string(const char *s) {
 static void usage(FILE *f) {
   fputs(
       "usage: sgk <command> [options]\n"
+      "  --version             the library's version\n"
       "  info [--json]         the device: ISAs, sub-group sizes, limits, caches\n"
       "  list                  the documented kernels\n"
       "  run NAME [--isa I] [--sg W] [--wg L] [--n N] [--reps R] [--threads T] [--json]\n"
@@ -72,6 +73,10 @@ int main(int argc, char **argv) {
   if (strcmp(cmd, "run") == 0) return cli_run(argc - 2, argv + 2);
   if (strcmp(cmd, "suite") == 0) return cli_suite(argc - 2, argv + 2);
   if (strcmp(cmd, "demo") == 0) return cli_demo(argc - 2, argv + 2);
+  if (strcmp(cmd, "--version") == 0) {
+    printf("sgk %s\n", sgk_version_string());
+    return 0;
+  }
   if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
     usage(stdout);
     return 0;
