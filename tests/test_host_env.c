@@ -95,7 +95,12 @@ int main(int argc, char **argv) {
   printf("%s:", bad ? "FAIL" : "PASS");
   for (int i = 0; i < 3; ++i) printf(" %s=%s", env[i], getenv(env[i]) ? getenv(env[i]) : "-");
   printf("; %s%d launch(es) with threads = %u: team %u\n",
-         region ? "region, " : pool ? "pool, " : "", region ? region : pool ? pool : 1,
+         region ? "region, "
+         : pool ? "pool, "
+                : "",
+         region ? region
+         : pool ? pool
+                : 1,
          threads_option, expected);
   return bad ? 1 : 0;
 }
