@@ -1,4 +1,5 @@
 /* examples/backend/minirt.c: the runtime of minirt.h. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, under -std=c11 */
 #include "minirt.h"
 
 #include <pthread.h>
