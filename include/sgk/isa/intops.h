@@ -119,27 +119,25 @@ SGK__INTOPS_U(u64, 64)
   SGK_INLINE sgk_##T sgk_mad_hi_##T(sgk_##T x, sgk_##T y, sgk_##T z) {                             \
     return sgk_add_##T(sgk_mul_hi_##T(x, y), z);                                                   \
   }                                                                                                \
+  /* signed: where the sign bit of ovf is set, the bound x's sign points to (MIN below zero,       \
+   * MAX above), else r */                                                                         \
+  SGK_INLINE sgk_##T sgk__saturate_##T(sgk_##T x, sgk_##T ovf, sgk_##T r) {                        \
+    const sgk_##T zero = sgk_splat_##T(0);                                                         \
+    const sgk_##T bound = sgk_select_##T(sgk_lt_##T(x, zero), sgk_splat_##T(SGK__MIN_##T),         \
+                                         sgk_splat_##T(SGK__MAX_##T));                             \
+    return sgk_select_##T(sgk_lt_##T(ovf, zero), bound, r);                                        \
+  }                                                                                                \
   SGK_INLINE sgk_##T sgk_add_sat_##T(sgk_##T x, sgk_##T y) {                                       \
     const sgk_##T s = sgk_add_##T(x, y);                                                           \
     if (!SGK__SIGNED_##T) return sgk_select_##T(sgk_lt_##T(s, x), sgk_splat_##T(SGK__MAX_##T), s); \
-    /* overflow: x and y of one sign, s of the other; then MIN below zero, MAX above */           \
-    const sgk_##T zero = sgk_splat_##T(0);                                                         \
-    const sgk_mask ovf =                                                                           \
-        sgk_lt_##T(sgk_and_##T(sgk_xor_##T(x, s), sgk_xor_##T(y, s)), zero);                       \
-    const sgk_##T sat = sgk_select_##T(sgk_lt_##T(x, zero), sgk_splat_##T(SGK__MIN_##T),           \
-                                       sgk_splat_##T(SGK__MAX_##T));                               \
-    return sgk_select_##T(ovf, sat, s);                                                            \
+    /* overflow: x and y of one sign, s of the other */                                            \
+    return sgk__saturate_##T(x, sgk_and_##T(sgk_xor_##T(x, s), sgk_xor_##T(y, s)), s);             \
   }                                                                                                \
   SGK_INLINE sgk_##T sgk_sub_sat_##T(sgk_##T x, sgk_##T y) {                                       \
     const sgk_##T d = sgk_sub_##T(x, y);                                                           \
     if (!SGK__SIGNED_##T) return sgk_select_##T(sgk_lt_##T(x, y), sgk_splat_##T(0), d);            \
     /* overflow: x and y of different signs, d not of x's */                                       \
-    const sgk_##T zero = sgk_splat_##T(0);                                                         \
-    const sgk_mask ovf =                                                                           \
-        sgk_lt_##T(sgk_and_##T(sgk_xor_##T(x, y), sgk_xor_##T(x, d)), zero);                       \
-    const sgk_##T sat = sgk_select_##T(sgk_lt_##T(x, zero), sgk_splat_##T(SGK__MIN_##T),           \
-                                       sgk_splat_##T(SGK__MAX_##T));                               \
-    return sgk_select_##T(ovf, sat, d);                                                            \
+    return sgk__saturate_##T(x, sgk_and_##T(sgk_xor_##T(x, y), sgk_xor_##T(x, d)), d);             \
   }                                                                                                \
   /* halves first (arithmetic shift for signed: floor), then the carry of the low bits */         \
   SGK_INLINE sgk_##T sgk_hadd_##T(sgk_##T x, sgk_##T y) {                                          \
