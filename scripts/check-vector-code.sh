@@ -46,7 +46,7 @@ for obj in "$@"; do
     case "$fn" in *__body|*__"$variant") ;; *) continue ;; esac
     n=$(printf '%s\n' "$body" | grep -cE "$regs" || true)
     if [ "$fn" = "${fn%__body}" ] && [ "$(printf '%s\n' "$body" | grep -c .)" -le 3 ] &&
-       printf '%s\n' "$body" | grep -qE 'jmp\s.*__body'; then
+       printf '%s\n' "$body" | grep -E 'jmp\s.*__body' >/dev/null; then
       n=1 # a stub entry point that tail-jumps into its body, which is checked itself
     fi
     if [ "$n" -eq 0 ]; then echo "FAIL $obj: $fn has no $regs instruction"; status=1; fi

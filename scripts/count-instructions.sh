@@ -14,7 +14,7 @@ for build in "$@"; do
     variant=$(basename "$(dirname "$obj")" .dir); variant=${variant##*__}   # isa_wW
     isa=${variant%_w*} w=${variant##*_w}
     objdump=objdump
-    if readelf -h "$obj" | grep -q 'Machine:.*AArch64'; then
+    if readelf -h "$obj" | grep 'Machine:.*AArch64' >/dev/null; then
       objdump=aarch64-linux-gnu-objdump
       [ "$isa" = neon ] || isa=$isa-aarch64   # the scalar backend built for AArch64
     fi

@@ -52,8 +52,11 @@ consume() { # name, then the configure arguments
 }
 consume find-static -DSGK_CONSUME=find -DCMAKE_PREFIX_PATH="$work/prefix-static"
 consume find-shared -DSGK_CONSUME=find -DCMAKE_PREFIX_PATH="$work/prefix-shared"
-ldd "$work/find-shared/consumer" | grep -q "$work/prefix-shared" ||
-  fail "the shared consumer does not load the installed libsgk.so"
+# ldd's output is read whole before it is searched: grep -q on a pipe under pipefail exits at the
+# first match, and ld.so, still writing, dies of SIGPIPE and fails the pipeline (seen in CI).
+libs=$(ldd "$work/find-shared/consumer")
+grep -q "$work/prefix-shared" <<<"$libs" ||
+  { echo "$libs"; fail "the shared consumer does not load the installed libsgk.so"; }
 consume subdir -DSGK_CONSUME=subdir -DSGK_SOURCE_DIR="$src"
 consume fetch -DSGK_CONSUME=fetch -DSGK_SOURCE_DIR="$src"
 mkdir -p "$work/make"
