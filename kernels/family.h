@@ -40,6 +40,9 @@ typedef struct sgk_family {
   uint32_t default_wg;      /* the seed's work-group size */
   const uint32_t *sweep_wg; /* work-group sizes `sgk suite` runs (0-terminated); NULL: default_wg */
   int gflops;               /* 1: report GFLOP/s, 0: GB/s */
+  /* Bytes the kernel touches for a case, when not its work (data reused in SLM or registers):
+   * what the benchmarks pick the bandwidth roof by. NULL: c->work. */
+  double (*footprint)(const sgk_case *c);
   /* What tests/test_kernels.c runs at every ISA and W: scaled-down seed sizes, then ragged ones
    * (partial sub-groups, work-groups that do not divide the problem's natural blocks). */
   const sgk_family_size *test_sizes;

@@ -43,6 +43,12 @@ static const char *check(sgk_case *c) {
   return NULL;
 }
 
+/* What it touches: the SLM of the launch (at least the seed's 32 * 64 ints), in L1. */
+static double footprint(const sgk_case *c) {
+  const double slm = (double)c->wg * 16 * sizeof(int32_t);
+  return slm < 32 * 64 * sizeof(int32_t) ? 32 * 64 * sizeof(int32_t) : slm;
+}
+
 static sgk_status conflict_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *i) {
   return launch(c, o, i, 16);
 }
@@ -52,13 +58,13 @@ static sgk_status linear_launch(sgk_case *c, const sgk_launch_options *o, sgk_la
 SGK_DEFINE_FAMILY(slm_bank_conflict, .seed = "slm_bank.cpp",
                   .summary = "slm[j * 16] += i * m with a barrier per step",
                   .size_unit = "iterations", .default_n = 1024 * 1024, .quick_n = 64 * 1024,
-                  .default_wg = 32, .gflops = 0, .setup = setup, .launch = conflict_launch,
-                  .check = check, .teardown = sgk_host_teardown,
+                  .default_wg = 32, .gflops = 0, .footprint = footprint, .setup = setup,
+                  .launch = conflict_launch, .check = check, .teardown = sgk_host_teardown,
                   .test_sizes = (const sgk_family_size[]){{1000, 0, 32}, {77, 0, 20}, {0, 0, 0}});
 SGK_DEFINE_FAMILY(slm_bank_linear, .seed = "slm_bank.cpp",
                   .summary = "slm[j] += i * m with a barrier per step", .size_unit = "iterations",
                   .default_n = 1024 * 1024, .quick_n = 64 * 1024, .default_wg = 32, .gflops = 0,
-                  .setup = setup, .launch = linear_launch, .check = check,
+                  .footprint = footprint, .setup = setup, .launch = linear_launch, .check = check,
                   .teardown = sgk_host_teardown,
                   .test_sizes = (const sgk_family_size[]){
                       {1000, 0, 32}, {77, 0, 20}, {3, 0, 1024}, {0, 0, 0}});

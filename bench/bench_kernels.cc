@@ -1,0 +1,433 @@
+// Every documented kernel (kernels/families.inc) per ISA and sub-group size, at the seeds' sizes
+// and work-group sweeps, beside the machine's limits (roofs.c), what a CPU programmer would write
+// instead (baselines.c) and the launch overhead, all in one run. Google Benchmark calling the C
+// API directly; manual time is the kernel's own (sgk_launch_info), rates are bytes/s or FLOP/s.
+//
+//   kernel/variant/isa/sgW[/wgL]/n      a documented kernel (variant "base" when it has one)
+//   baseline/kernel/impl/n              plain C (one thread), OpenMP, OpenBLAS
+//   roof/copy|copy_nt|read/bytes        bandwidth at that footprint
+//   roof/fma_f32|fma_f64|mad_i32/isa    register-only peaks
+//   overhead/empty/isa/sgW/groups:G     an empty kernel over G one-sub-group work-groups
+//   overhead/omp_for/iters:G            a bare `omp parallel for` over G iterations
+//   peer/runtime/kernel[/sgW]/n         the kernel in OpenCL C (peers.cl) on PoCL or Intel's CPU
+//                                       runtime, where installed (at W where it has sub-groups)
+// Labels carry what bench/plot.py needs: the roof a kernel is compared with, the BLAS core.
+//
+// Flags (before Google Benchmark's): --threads=1,2,...  runs everything at each thread count and
+// appends /threads:T to the names; --quick uses the families' quick sizes.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "baselines.h"
+#include "family.h"
+#include "overhead.h"
+#include "peers.h"
+#include "roofs.h"
+
+namespace {
+
+#define SGK_BENCH_ISA(E, name, value, w, A) SGK_ISA_##E,
+const sgk_isa kIsas[] = {SGK_ISA_LIST(SGK_BENCH_ISA)};
+#undef SGK_BENCH_ISA
+constexpr uint32_t kWidths[] = {8, 16, 32};
+// Bandwidth roofs at these footprints (bytes of each of source and destination): in L1, in L2,
+// in the last-level cache of most servers, and twice in DRAM.
+constexpr size_t kFootprints[] = {size_t(16) << 10, size_t(256) << 10, size_t(4) << 20,
+                                  size_t(32) << 20, size_t(256) << 20};
+
+// kernel/variant from a family's name: the part before the first '_' names the kernel when
+// another family shares it (copy_wi, copy_sg -> copy/wi, copy/sg), else the whole name is the
+// kernel and the variant is "base".
+std::pair<std::string, std::string> KernelVariant(const char *family) {
+  const std::string name(family);
+  const size_t cut = name.find('_');
+  if (cut != std::string::npos) {
+    const std::string head = name.substr(0, cut + 1);
+    for (size_t i = 0; i < sgk_family_count; ++i)
+      if (sgk_families[i]->name != name &&
+          std::strncmp(sgk_families[i]->name, head.c_str(), head.size()) == 0)
+        return {name.substr(0, cut), name.substr(cut + 1)};
+  }
+  return {name, "base"};
+}
+
+// The roof a family is measured against: its FLOP kind, or bandwidth (copy at its footprint).
+const char *RoofOf(const sgk_family *f) {
+  if (!f->gflops) return "copy";
+  const std::string name(f->name);
+  if (name.rfind("conv", 0) == 0) return "mad_i32";
+  return "fma_f64";  // matmul and the triple product are double
+}
+
+std::string Suffix(int threads, bool sweep_threads) {
+  return sweep_threads ? "/threads:" + std::to_string(threads) : "";
+}
+
+void RunFamily(benchmark::State &state, const sgk_family *f, sgk_isa isa, uint32_t w, uint32_t wg,
+               size_t n, int threads) {
+  sgk_case c{};
+  c.n = n;
+  c.wg = wg;
+  c.sg = w;
+  if (const char *why = f->setup(&c)) {
+    state.SkipWithError(why);
+    if (c.state) f->teardown(&c);
+    return;
+  }
+  sgk_launch_options o{};
+  o.isa = isa;
+  o.sub_group_size = w;
+  o.threads = static_cast<uint32_t>(threads);
+  sgk_launch_info info{};
+  for (auto _ : state) {
+    const sgk_status st = f->launch(&c, &o, &info);
+    if (st != SGK_SUCCESS) {
+      state.SkipWithError(sgk_last_error());
+      break;
+    }
+    state.SetIterationTime(static_cast<double>(info.end_ns - info.start_ns) * 1e-9);
+  }
+  if (!state.error_occurred()) {
+    if (const char *wrong = f->check(&c)) {
+      state.SkipWithError((std::string("wrong answer: ") + wrong).c_str());
+    } else {
+      const double total = c.work * static_cast<double>(state.iterations());
+      state.counters[f->gflops ? "FLOP/s" : "bytes/s"] =
+          benchmark::Counter(total, benchmark::Counter::kIsRate);
+      state.counters["threads_ran"] = info.threads;
+      const double footprint = f->footprint ? f->footprint(&c) : c.work;
+      state.SetLabel(std::string("roof=") + RoofOf(f) +
+                     " footprint=" + std::to_string(static_cast<long long>(footprint)));
+    }
+  }
+  f->teardown(&c);
+}
+
+// The baselines' and peers' kernels counted in operations rather than bytes, as their families.
+bool IsFlops(const char *kernel) {
+  return std::strcmp(kernel, "matmul") == 0 || std::strcmp(kernel, "conv") == 0 ||
+         std::strcmp(kernel, "triple_product") == 0;
+}
+
+// A peer runtime computes into the buffers of the kernel's baseline, whose check verifies it.
+void RunPeer(benchmark::State &state, peer_platform *p, const bench_baseline *b, unsigned w,
+             size_t n) {
+  double work = 0.0;
+  const char *why = "setup failed";
+  void *s = b->setup(n, &work, &why);
+  if (!s) {
+    state.SkipWithError(why);
+    return;
+  }
+  peer_run *r = peer_prepare(p, b->kernel, w, s, &why);
+  if (!r) {
+    state.SkipWithError(why);
+    b->teardown(s);
+    return;
+  }
+  for (auto _ : state) {
+    const double t = peer_launch(r, &why);
+    if (t < 0) {
+      state.SkipWithError(why);
+      break;
+    }
+    state.SetIterationTime(t);
+  }
+  if (!state.error_occurred()) {
+    const char *wrong = peer_finish(r, &why) ? why : b->check(s);
+    if (wrong) {
+      state.SkipWithError((std::string("wrong answer: ") + wrong).c_str());
+    } else {
+      state.counters[IsFlops(b->kernel) ? "FLOP/s" : "bytes/s"] = benchmark::Counter(
+          work * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+      state.SetLabel(p->version);
+    }
+  }
+  peer_release(r);
+  b->teardown(s);
+}
+
+void RunBaseline(benchmark::State &state, const bench_baseline *b, size_t n, int threads) {
+  double work = 0.0;
+  const char *why = "setup failed";
+  void *s = b->setup(n, &work, &why);
+  if (!s) {
+    state.SkipWithError(why);
+    return;
+  }
+  const int t = b->serial ? 1 : threads;
+  for (auto _ : state) {
+    const double t0 = bench_now();
+    b->run(s, t);
+    state.SetIterationTime(bench_now() - t0);
+  }
+  if (const char *wrong = b->check(s)) {
+    state.SkipWithError((std::string("wrong answer: ") + wrong).c_str());
+  } else {
+    state.counters[IsFlops(b->kernel) ? "FLOP/s" : "bytes/s"] = benchmark::Counter(
+        work * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["threads_ran"] = t;
+    std::string label = b->what;
+    if (std::strcmp(b->impl, "openblas") == 0) label += std::string("; core=") + bench_blas_core();
+    state.SetLabel(label);
+  }
+  b->teardown(s);
+}
+
+struct Buffers {  // the bandwidth roofs' source and destination, shared by all of them
+  void *src = nullptr, *dst = nullptr;
+  size_t bytes = 0;
+};
+Buffers g_buf;
+peer_platform g_peers[4];
+int g_peer_count = 0;
+
+bool EnsureBuffers(size_t bytes) {
+  if (g_buf.bytes >= bytes) return true;
+  std::free(g_buf.src);
+  std::free(g_buf.dst);
+  g_buf.src = std::aligned_alloc(4096, bytes);
+  g_buf.dst = std::aligned_alloc(4096, bytes);
+  if (!g_buf.src || !g_buf.dst) return false;
+  std::memset(g_buf.src, 1, bytes);
+  std::memset(g_buf.dst, 2, bytes);
+  g_buf.bytes = bytes;
+  return true;
+}
+
+enum class Bw { kCopy, kCopyNt, kRead };
+
+void RunBandwidth(benchmark::State &state, Bw kind, size_t bytes, int threads) {
+  if (!EnsureBuffers(bytes)) {
+    state.SkipWithError("out of memory");
+    return;
+  }
+  uint32_t sink = 0;
+  for (auto _ : state) {
+    const double t = kind == Bw::kCopy     ? roof_copy(g_buf.dst, g_buf.src, bytes, threads)
+                     : kind == Bw::kCopyNt ? roof_copy_nt(g_buf.dst, g_buf.src, bytes, threads)
+                                           : roof_read(g_buf.src, bytes, threads, &sink);
+    state.SetIterationTime(t);
+  }
+  benchmark::DoNotOptimize(sink);
+  if (kind != Bw::kRead && std::memcmp(g_buf.dst, g_buf.src, bytes) != 0) {
+    state.SkipWithError("the copy differs from its source");
+    return;
+  }
+  if (kind == Bw::kRead &&
+      sink != static_cast<uint32_t>(bytes / 4 * roof_reps(bytes) * 0x01010101u)) {
+    state.SkipWithError("the sum is wrong");
+    return;
+  }
+  // A copy reads and writes every byte: 2 x bytes moved, as the kernels count.
+  const double moved =
+      (kind == Bw::kRead ? 1.0 : 2.0) * static_cast<double>(bytes * roof_reps(bytes));
+  state.counters["bytes/s"] = benchmark::Counter(moved * static_cast<double>(state.iterations()),
+                                                 benchmark::Counter::kIsRate);
+  state.counters["threads_ran"] = threads;
+  if (kind == Bw::kCopyNt) state.SetLabel(roof_copy_nt_kind());
+  std::memset(g_buf.dst, 2, bytes);
+}
+
+void RunPeak(benchmark::State &state, sgk_isa isa, int kind, int threads) {
+  const size_t iters = size_t(1) << 20;
+  double sink = 0.0;
+  for (auto _ : state) state.SetIterationTime(roof_peak(isa, kind, iters, threads, &sink));
+  benchmark::DoNotOptimize(sink);
+  state.counters[kind == ROOF_MAD_I32 ? "OP/s" : "FLOP/s"] = benchmark::Counter(
+      roof_peak_ops(isa, kind, iters, threads) * static_cast<double>(state.iterations()),
+      benchmark::Counter::kIsRate);
+  state.counters["threads_ran"] = threads;
+}
+
+void RunEmpty(benchmark::State &state, sgk_isa isa, uint32_t w, size_t groups, int threads) {
+  sgk_launch_options o{};
+  o.isa = isa;
+  o.sub_group_size = w;
+  o.threads = static_cast<uint32_t>(threads);
+  const bench_empty_args args{0};
+  const sgk_range r = sgk_range_1d(groups * w, w);
+  for (auto _ : state) {
+    // Host-side time: what the caller waits for, call to return.
+    const double t0 = bench_now();
+    const sgk_status st = sgk_launch(&bench_empty, &r, &o, &args, nullptr);
+    state.SetIterationTime(bench_now() - t0);
+    if (st != SGK_SUCCESS) {
+      state.SkipWithError(sgk_last_error());
+      break;
+    }
+  }
+  state.counters["groups/s"] =
+      benchmark::Counter(static_cast<double>(groups) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
+}
+
+void RunOmpFor(benchmark::State &state, size_t iters, int threads) {
+  for (auto _ : state) state.SetIterationTime(bench_omp_empty_for(iters, threads));
+  state.counters["groups/s"] =
+      benchmark::Counter(static_cast<double>(iters) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
+}
+
+std::vector<int> ParseThreads(const char *list) {
+  std::vector<int> out;
+  for (const char *p = list; *p;) {
+    char *end = nullptr;
+    const long v = std::strtol(p, &end, 10);
+    if (end == p || v < 1 || v > 1024) return {};
+    out.push_back(static_cast<int>(v));
+    p = *end == ',' ? end + 1 : end;
+    if (*end && *end != ',') return {};
+  }
+  return out;
+}
+
+void Register(const std::vector<int> &thread_list, bool sweep, bool quick) {
+  for (int t : thread_list) {
+    const std::string sfx = Suffix(t, sweep);
+    for (size_t bytes : kFootprints) {
+      const std::string b = std::to_string(bytes);
+      benchmark::RegisterBenchmark(("roof/copy/" + b + sfx).c_str(), RunBandwidth, Bw::kCopy, bytes,
+                                   t)
+          ->UseManualTime();
+      benchmark::RegisterBenchmark(("roof/copy_nt/" + b + sfx).c_str(), RunBandwidth, Bw::kCopyNt,
+                                   bytes, t)
+          ->UseManualTime();
+      benchmark::RegisterBenchmark(("roof/read/" + b + sfx).c_str(), RunBandwidth, Bw::kRead, bytes,
+                                   t)
+          ->UseManualTime();
+    }
+    const char *peak_names[] = {"fma_f32", "fma_f64", "mad_i32"};
+    for (sgk_isa isa : kIsas)
+      if (isa != SGK_ISA_SCALAR && sgk_isa_available(isa))
+        for (int kind = 0; kind < 3; ++kind)
+          benchmark::RegisterBenchmark(
+              (std::string("roof/") + peak_names[kind] + "/" + sgk_isa_name(isa) + sfx).c_str(),
+              RunPeak, isa, kind, t)
+              ->UseManualTime();
+
+    for (size_t i = 0; i < sgk_family_count; ++i) {
+      const sgk_family *f = sgk_families[i];
+      const auto kv = KernelVariant(f->name);
+      const size_t n = quick ? f->quick_n : f->default_n;
+      std::vector<uint32_t> wgs;
+      for (const uint32_t *p = f->sweep_wg; p && *p; ++p) wgs.push_back(*p);
+      const bool wg_sweep = !wgs.empty();
+      if (!wg_sweep) wgs.push_back(f->default_wg);
+      for (sgk_isa isa : kIsas) {
+        if (!sgk_isa_available(isa)) continue;
+        for (uint32_t w : kWidths)
+          for (uint32_t wg : wgs) {
+            std::string name =
+                kv.first + "/" + kv.second + "/" + sgk_isa_name(isa) + "/sg" + std::to_string(w);
+            if (wg_sweep) name += "/wg" + std::to_string(wg);
+            name += "/" + std::to_string(n) + sfx;
+            benchmark::RegisterBenchmark(name.c_str(), RunFamily, f, isa, w, wg, n, t)
+                ->UseManualTime();
+          }
+      }
+    }
+
+    for (size_t i = 0; i < bench_baseline_count; ++i) {
+      const bench_baseline *b = &bench_baselines[i];
+      if (b->serial && sweep && t != thread_list.front()) continue;  // one thread whatever t is
+      const sgk_family *f = sgk_family_find(b->family);
+      if (!f) continue;
+      const size_t n = quick ? f->quick_n : f->default_n;
+      benchmark::RegisterBenchmark(
+          ("baseline/" + std::string(b->kernel) + "/" + b->impl + "/" + std::to_string(n) + sfx)
+              .c_str(),
+          RunBaseline, b, n, t)
+          ->UseManualTime();
+    }
+
+    // The peers run with their own threads (all cores), once.
+    for (int i = 0; t == thread_list.back() && i < g_peer_count; ++i) {
+      peer_platform *p = &g_peers[i];
+      static const unsigned kSg[] = {8, 16, 32}, kNoSg[] = {0};
+      const unsigned *ws_begin = p->sub_groups ? kSg : kNoSg;
+      const unsigned *ws_end = p->sub_groups ? kSg + 3 : kNoSg + 1;
+      for (size_t j = 0; j < bench_baseline_count; ++j) {
+        const bench_baseline *b = &bench_baselines[j];
+        if (std::strcmp(b->impl, "plain") != 0 || !peers_have(b->kernel)) continue;
+        const sgk_family *f = sgk_family_find(b->family);
+        if (!f) continue;
+        const size_t n = quick ? f->quick_n : f->default_n;
+        for (const unsigned *wp = ws_begin; wp != ws_end; ++wp) {
+          const unsigned w = *wp;
+          benchmark::RegisterBenchmark(
+              ("peer/" + std::string(p->name) + "/" + b->kernel +
+               (w ? "/sg" + std::to_string(w) : std::string()) + "/" + std::to_string(n))
+                  .c_str(),
+              RunPeer, p, b, w, n)
+              ->UseManualTime();
+        }
+      }
+    }
+
+    for (size_t groups : {size_t(1), size_t(1) << 20}) {
+      const std::string g = std::to_string(groups);
+      for (sgk_isa isa : kIsas)
+        if (sgk_isa_available(isa))
+          for (uint32_t w : kWidths)
+            benchmark::RegisterBenchmark(("overhead/empty/" + std::string(sgk_isa_name(isa)) +
+                                          "/sg" + std::to_string(w) + "/groups:" + g + sfx)
+                                             .c_str(),
+                                         RunEmpty, isa, w, groups, t)
+                ->UseManualTime();
+      benchmark::RegisterBenchmark(("overhead/omp_for/iters:" + g + sfx).c_str(), RunOmpFor, groups,
+                                   t)
+          ->UseManualTime();
+    }
+  }
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  std::vector<int> threads;
+  bool quick = false, sweep = false;
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strncmp(argv[i], "--threads=", 10) == 0) {
+      threads = ParseThreads(argv[i] + 10);
+      if (threads.empty()) {
+        std::fprintf(stderr, "bench_kernels: --threads wants a list of counts 1..1024, like 1,2\n");
+        return 2;
+      }
+      sweep = true;
+    } else if (std::strcmp(argv[i], "--quick") == 0) {
+      quick = true;
+    } else {
+      argv[kept++] = argv[i];
+    }
+  }
+  argc = kept;
+  if (threads.empty()) threads.push_back(bench_default_threads());
+  const char *no_peers = "";
+  g_peer_count = peers_open(g_peers, 4, &no_peers);
+  std::string peers_found;
+  for (int i = 0; i < g_peer_count; ++i)
+    peers_found += std::string(i ? "; " : "") + g_peers[i].name + " (" + g_peers[i].version + ")";
+  if (!g_peer_count) std::fprintf(stderr, "bench_kernels: no other runtime: %s\n", no_peers);
+  Register(threads, sweep, quick);
+  benchmark::AddCustomContext("peers",
+                              g_peer_count ? peers_found : std::string("none: ") + no_peers);
+  benchmark::AddCustomContext("sgk_version", sgk_version_string());
+  benchmark::AddCustomContext("blas_core", bench_blas_core());
+  benchmark::AddCustomContext("copy_nt", roof_copy_nt_kind());
+  benchmark::AddCustomContext("threads", std::to_string(threads.front()));
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  std::free(g_buf.src);
+  std::free(g_buf.dst);
+  return 0;
+}

@@ -1,0 +1,301 @@
+#!/usr/bin/env python3
+"""Turns bench_kernels' JSON (--benchmark_out) into a table and PNG charts.
+
+    bench/plot.py RESULTS.json [--out DIR] [--machine "what ran it"]
+
+Prints, per documented kernel and variant, its rate at W = 8, 16, 32 on every ISA that ran, the
+fraction of its roof (the bandwidth at its footprint, or the FMA / int32 multiply-add peak of the
+same ISA), and its speedup over each baseline and other runtime (PoCL, Intel's OpenCL, OpenBLAS)
+of the same run; then the roofs and the launch overhead. Writes DIR/throughput.png (rates by W and ISA with the roofs drawn), DIR/speedup.png
+(the best variant over each baseline) and, when the run swept --threads, DIR/scaling.png.
+The table needs only the standard library; the charts need matplotlib (python3-matplotlib)."""
+import argparse
+import collections
+import json
+import math
+import os
+import re
+import sys
+
+ISAS = ["scalar", "avx2", "avx512", "neon"]
+WIDTHS = [8, 16, 32]
+
+
+def rate_of(b):
+    for k in ("bytes/s", "FLOP/s", "OP/s", "groups/s"):
+        if k in b:
+            return k, float(b[k])
+    return None, 0.0
+
+
+def parse(path):
+    with open(path) as f:
+        doc = json.load(f)
+    rows = []
+    for b in doc.get("benchmarks", []):
+        if b.get("run_type", "iteration") != "iteration":
+            continue
+        name = re.sub(r"/(manual|real)_time$", "", b["name"])
+        threads = None
+        m = re.search(r"/threads:(\d+)$", name)
+        if m:
+            threads = int(m.group(1))
+            name = name[: m.start()]
+        unit, rate = rate_of(b)
+        rows.append({
+            "name": name, "parts": name.split("/"), "threads": threads, "unit": unit, "rate": rate,
+            "error": b.get("error_message") if b.get("error_occurred") else None,
+            "label": b.get("label", ""), "ran": b.get("threads_ran"),
+        })
+    return doc.get("context", {}), rows
+
+
+def fmt(rate, unit):
+    if rate <= 0:
+        return "-"
+    scale = "G" if unit != "groups/s" else "M"
+    div = 1e9 if scale == "G" else 1e6
+    return "%.3g" % (rate / div)
+
+
+def label_field(label, key):
+    m = re.search(r"(?:^|\s)%s=(\S+)" % key, label)
+    return m.group(1) if m else None
+
+
+class Run:
+    def __init__(self, rows, threads):
+        self.rows = [r for r in rows if r["threads"] in (None, threads)]
+        self.errors = [r for r in self.rows if r["error"]]
+        ok = [r for r in self.rows if not r["error"]]
+        self.kernels = collections.OrderedDict()  # (kernel, variant) -> {(isa, W, wg): row}
+        self.baselines = collections.OrderedDict()  # kernel -> {impl: row}
+        self.roofs = {}  # name after roof/ -> row
+        self.overhead = []
+        for r in ok:
+            p = r["parts"]
+            if p[0] == "roof":
+                self.roofs["/".join(p[1:])] = r
+            elif p[0] == "baseline":
+                self.baselines.setdefault(p[1], collections.OrderedDict())[p[2]] = r
+            elif p[0] == "peer":  # peer/runtime/kernel[/sgW]/n: the runtime's best W
+                runtime, kernel = p[1], p[2]
+                w = p[3] if p[3].startswith("sg") else None
+                r = dict(r, label="%s%s" % ("%s; " % w if w else "", r["label"]))
+                cur = self.baselines.setdefault(kernel, collections.OrderedDict()).get(runtime)
+                if not cur or r["rate"] > cur["rate"]:
+                    self.baselines[kernel][runtime] = r
+            elif p[0] == "overhead":
+                self.overhead.append(r)
+            elif len(p) >= 5 and p[3].startswith("sg"):
+                wg = p[4][2:] if p[4].startswith("wg") else None
+                key = (p[0], p[1])
+                self.kernels.setdefault(key, {})[(p[2], int(p[3][2:]), wg)] = r
+
+    def roof(self, row, isa):
+        """The roof rate a kernel row is compared with, and its name."""
+        kind = label_field(row["label"], "roof")
+        if kind in ("fma_f32", "fma_f64", "mad_i32"):
+            r = self.roofs.get("%s/%s" % (kind, isa))
+            return (r["rate"], "%s %s" % (kind, isa)) if r else (0.0, None)
+        foot = float(label_field(row["label"], "footprint") or 0)
+        sizes = sorted(int(k.split("/")[1]) for k in self.roofs if k.startswith("copy/"))
+        if not sizes:
+            return 0.0, None
+        # Each roof footprint is the bytes of one of source and destination: 2x moved.
+        pick = next((s for s in sizes if 2 * s >= foot), sizes[-1])
+        r = self.roofs["copy/%d" % pick]
+        return r["rate"], "copy %s" % human(pick)
+
+
+def human(nbytes):
+    for unit, div in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if nbytes >= div:
+            return "%g %s" % (nbytes / div, unit)
+    return "%d B" % nbytes
+
+
+def table(run, out):
+    isas = [i for i in ISAS if any(k[0] == i for v in run.kernels.values() for k in v)]
+    w = out.write
+    w("\n## Documented kernels: rate (GB/s or GFLOP/s) by ISA and W; % of roof and speedup over "
+      "the baselines for the best ISA/W\n\n")
+    w("| kernel | wg | W | " + " | ".join(isas) + " | best | % of roof (roof) | vs plain | vs omp | vs other |\n")
+    w("|---|---|---|" + "---|" * len(isas) + "---|---|---|---|---|\n")
+    for (kernel, variant), cells in run.kernels.items():
+        wgs = sorted({k[2] for k in cells}, key=lambda x: -1 if x is None else int(x))
+        base = run.baselines.get(kernel, {})
+        for wg in wgs:
+            for W in WIDTHS:
+                rs = {isa: cells.get((isa, W, wg)) for isa in isas}
+                present = {i: r for i, r in rs.items() if r}
+                if not present:
+                    continue
+                best_isa, best = max(present.items(), key=lambda kv: kv[1]["rate"])
+                unit = best["unit"]
+                roof, roof_name = run.roof(best, best_isa)
+                frac = "%.0f%% (%s)" % (100 * best["rate"] / roof, roof_name) if roof else "-"
+                sp = {}
+                for impl, br in base.items():
+                    sp[impl] = "%.2fx" % (best["rate"] / br["rate"]) if br["rate"] > 0 else "-"
+                other = ", ".join("%s %s" % (i, s) for i, s in sp.items() if i not in ("plain", "omp"))
+                w("| %s/%s | %s | %d | %s | %s | %s | %s | %s | %s |\n" % (
+                    kernel, variant, wg or "", W,
+                    " | ".join(fmt(rs[i]["rate"], unit) if rs[i] else "-" for i in isas),
+                    best_isa, frac, sp.get("plain", "-"), sp.get("omp", "-"), other or "-"))
+    w("\n## Baselines and other runtimes (same run; a runtime at its best W)\n\n"
+      "| kernel | impl | rate | threads | what |\n|---|---|---|---|---|\n")
+    for kernel, impls in run.baselines.items():
+        for impl, r in impls.items():
+            w("| %s | %s | %s %s | %s | %s |\n" % (kernel, impl, fmt(r["rate"], r["unit"]),
+                                                   "G" + r["unit"], r["ran"] or "runtime's", r["label"]))
+    w("\n## Roofs (same run)\n\n| roof | rate |\n|---|---|\n")
+    def order(kv):
+        head, _, tail = kv[0].partition("/")
+        return (head, int(tail) if tail.isdigit() else 0, tail)
+
+    for name, r in sorted(run.roofs.items(), key=order):
+        shown = name if not name.split("/")[-1].isdigit() else "%s at %s" % (
+            name.split("/")[0], human(int(name.split("/")[-1])))
+        w("| %s | %s G%s |\n" % (shown, fmt(r["rate"], r["unit"]), r["unit"]))
+    w("\n## Launch overhead (host time per launch)\n\n| what | time per launch | per work-group |\n|---|---|---|\n")
+    for r in run.overhead:
+        groups = int(re.search(r"(?:groups|iters):(\d+)", r["name"]).group(1))
+        per_launch = groups / r["rate"] if r["rate"] else 0
+        w("| %s | %.3g us | %.3g ns |\n" % (r["name"][len("overhead/"):], per_launch * 1e6,
+                                            per_launch / groups * 1e9))
+    if run.errors:
+        w("\n## Failed or skipped\n\n")
+        for r in run.errors:
+            w("- %s: %s\n" % (r["name"], r["error"]))
+
+
+def charts(run, rows, outdir, machine):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("plot.py: matplotlib is not installed (python3-matplotlib): no charts", file=sys.stderr)
+        return []
+    made = []
+    colors = {"scalar": "#999999", "avx2": "#1f77b4", "avx512": "#d62728", "neon": "#2ca02c"}
+    keys = list(run.kernels.keys())
+    if keys:
+        cols = 4
+        nrows = math.ceil(len(keys) / cols)
+        fig, axes = plt.subplots(nrows, cols, figsize=(4.2 * cols, 3.0 * nrows), squeeze=False)
+        for ax, key in zip(axes.flat, keys):
+            cells = run.kernels[key]
+            wg0 = sorted({k[2] for k in cells}, key=lambda x: -1 if x is None else int(x))[0]
+            isas = [i for i in ISAS if any(k[0] == i for k in cells)]
+            width = 0.8 / max(1, len(isas))
+            unit = next(iter(cells.values()))["unit"]
+            for j, isa in enumerate(isas):
+                vals = [cells[(isa, W, wg0)]["rate"] / 1e9 if (isa, W, wg0) in cells else 0 for W in WIDTHS]
+                ax.bar([x + j * width for x in range(len(WIDTHS))], vals, width, label=isa, color=colors[isa])
+                r = cells.get((isa, WIDTHS[0], wg0))
+                if r and isa != "scalar":
+                    roof, roof_name = run.roof(r, isa)
+                    if roof:
+                        ax.axhline(roof / 1e9, color=colors[isa], linestyle="--", linewidth=1)
+            ax.set_xticks([x + width * (len(isas) - 1) / 2 for x in range(len(WIDTHS))])
+            ax.set_xticklabels(["W=%d" % W for W in WIDTHS])
+            ax.set_title("%s/%s%s" % (key[0], key[1], " wg%s" % wg0 if wg0 else ""), fontsize=9)
+            ax.set_ylabel("G" + unit, fontsize=8)
+            ax.tick_params(labelsize=7)
+        for ax in list(axes.flat)[len(keys):]:
+            ax.axis("off")
+        axes.flat[0].legend(fontsize=7)
+        fig.suptitle("sgk documented kernels: throughput by W and ISA, dashed: the roof (%s)" % machine,
+                     fontsize=10)
+        fig.tight_layout()
+        path = os.path.join(outdir, "throughput.png")
+        fig.savefig(path, dpi=90)
+        plt.close(fig)
+        made.append(path)
+    # Speedup of each kernel's best variant/ISA/W over each baseline of the same kernel.
+    names, series = [], collections.OrderedDict()
+    for kernel, impls in run.baselines.items():
+        best = max((r for (k, _), cells in run.kernels.items() if k == kernel for r in cells.values()),
+                   key=lambda r: r["rate"], default=None)
+        if not best:
+            continue
+        names.append(kernel)
+        for impl, br in impls.items():
+            series.setdefault(impl, {})[kernel] = best["rate"] / br["rate"] if br["rate"] else 0
+    if names:
+        fig, ax = plt.subplots(figsize=(1.0 * len(names) + 3, 4))
+        width = 0.8 / len(series)
+        for j, (impl, vals) in enumerate(series.items()):
+            ax.bar([x + j * width for x in range(len(names))], [vals.get(n, 0) for n in names], width, label=impl)
+        ax.axhline(1.0, color="black", linewidth=0.8)
+        ax.set_yscale("log")
+        ax.set_xticks([x + width * (len(series) - 1) / 2 for x in range(len(names))])
+        ax.set_xticklabels(names, rotation=30, ha="right", fontsize=8)
+        ax.set_ylabel("speedup of sgk's best (x)")
+        ax.set_title("sgk over the baselines, same run (%s)" % machine, fontsize=10)
+        ax.legend(fontsize=8)
+        fig.tight_layout()
+        path = os.path.join(outdir, "speedup.png")
+        fig.savefig(path, dpi=90)
+        plt.close(fig)
+        made.append(path)
+    # Thread scaling, when the run swept --threads: each kernel's best rate per thread count.
+    counts = sorted({r["threads"] for r in rows if r["threads"]})
+    if len(counts) > 1:
+        fig, ax = plt.subplots(figsize=(7, 4.5))
+        per = {t: Run(rows, t) for t in counts}
+        for key in per[counts[-1]].kernels:
+            ys = []
+            for t in counts:
+                cells = per[t].kernels.get(key, {})
+                ys.append(max((r["rate"] for r in cells.values()), default=0))
+            if ys[0] > 0:
+                ax.plot(counts, [y / ys[0] for y in ys], marker="o", label="%s/%s" % key)
+        ax.plot(counts, counts, color="black", linestyle=":", label="linear")
+        ax.set_xlabel("threads")
+        ax.set_ylabel("speedup over 1 thread")
+        ax.set_title("thread scaling (%s)" % machine, fontsize=10)
+        ax.legend(fontsize=6, ncol=2)
+        fig.tight_layout()
+        path = os.path.join(outdir, "scaling.png")
+        fig.savefig(path, dpi=90)
+        plt.close(fig)
+        made.append(path)
+    return made
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("json")
+    ap.add_argument("--out", default=".")
+    ap.add_argument("--machine", default="")
+    ap.add_argument("--table", help="also write the table (markdown) to this file")
+    args = ap.parse_args()
+    context, rows = parse(args.json)
+    threads = max((r["threads"] for r in rows if r["threads"]), default=None)
+    run = Run(rows, threads)
+    machine = args.machine or "%s x %s MHz" % (context.get("num_cpus", "?"), context.get("mhz_per_cpu", "?"))
+    os.makedirs(args.out, exist_ok=True)
+    out = open(args.table, "w") if args.table else None
+
+    class Tee:
+        def write(self, s):
+            sys.stdout.write(s)
+            if out:
+                out.write(s)
+
+    tee = Tee()
+    tee.write("# sgk benchmarks on %s (%s threads; BLAS core %s)\n" % (
+        machine, threads or context.get("threads", "default"), context.get("blas_core", "?")))
+    table(run, tee)
+    if out:
+        out.close()
+    for path in charts(run, rows, args.out, machine):
+        print("chart: %s" % path)
+    return 1 if run.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

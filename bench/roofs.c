@@ -1,0 +1,266 @@
+/* The machine's limits for bench_kernels: see roofs.h. Written with intrinsics per ISA (function
+ * target attributes on x86, so this file needs no ISA flags) and OpenMP for the threads. */
+#include "roofs.h"
+
+#include <omp.h>
+#include <string.h>
+
+#if defined(__x86_64__) || defined(_M_X64)
+#include <immintrin.h>
+#define ROOF_X86 1
+#elif defined(__aarch64__)
+#include <arm_neon.h>
+#define ROOF_NEON 1
+#endif
+
+#define ROOF_CHAINS 12
+
+/* The [begin, end) part of `bytes` that thread t of n owns, in 4096-byte pages. */
+static void part(size_t bytes, int t, int n, size_t *begin, size_t *end) {
+  const size_t pages = bytes / 4096;
+  *begin = pages * (size_t)t / (size_t)n * 4096;
+  *end = pages * (size_t)(t + 1) / (size_t)n * 4096;
+}
+
+size_t roof_reps(size_t bytes) {
+  const size_t target = (size_t)8 << 20;
+  return bytes && bytes < target ? target / bytes : 1;
+}
+
+double roof_copy(void *dst, const void *src, size_t bytes, int threads) {
+  const size_t reps = roof_reps(bytes);
+  const double t0 = omp_get_wtime();
+#pragma omp parallel num_threads(threads)
+  {
+    size_t b, e;
+    part(bytes, omp_get_thread_num(), omp_get_num_threads(), &b, &e);
+    for (size_t r = 0; r < reps; ++r) {
+      memcpy((char *)dst + b, (const char *)src + b, e - b);
+      __asm__ volatile("" ::: "memory"); /* each pass is a real copy */
+    }
+  }
+  return omp_get_wtime() - t0;
+}
+
+#if ROOF_X86
+__attribute__((target("avx512f"))) static void copy_nt_avx512(char *d, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i += 128) {
+    const __m512i a = _mm512_load_si512((const void *)(s + i));
+    const __m512i b = _mm512_load_si512((const void *)(s + i + 64));
+    _mm512_stream_si512((void *)(d + i), a);
+    _mm512_stream_si512((void *)(d + i + 64), b);
+  }
+}
+__attribute__((target("avx2"))) static void copy_nt_avx2(char *d, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i += 64) {
+    const __m256i a = _mm256_load_si256((const __m256i *)(s + i));
+    const __m256i b = _mm256_load_si256((const __m256i *)(s + i + 32));
+    _mm256_stream_si256((__m256i *)(d + i), a);
+    _mm256_stream_si256((__m256i *)(d + i + 32), b);
+  }
+}
+#endif
+
+const char *roof_copy_nt_kind(void) {
+#if ROOF_X86
+  if (sgk_isa_available(SGK_ISA_AVX512)) return "avx512 streaming stores";
+  if (sgk_isa_available(SGK_ISA_AVX2)) return "avx2 streaming stores";
+#endif
+  return "plain stores (no streaming-store loop for this ISA)";
+}
+
+double roof_copy_nt(void *dst, const void *src, size_t bytes, int threads) {
+  const size_t reps = roof_reps(bytes);
+  const double t0 = omp_get_wtime();
+#pragma omp parallel num_threads(threads)
+  {
+    size_t b, e;
+    part(bytes, omp_get_thread_num(), omp_get_num_threads(), &b, &e);
+    char *d = (char *)dst + b;
+    const char *s = (const char *)src + b;
+    for (size_t r = 0; r < reps; ++r) {
+#if ROOF_X86
+      if (sgk_isa_available(SGK_ISA_AVX512))
+        copy_nt_avx512(d, s, e - b);
+      else if (sgk_isa_available(SGK_ISA_AVX2))
+        copy_nt_avx2(d, s, e - b);
+      else
+#endif
+        memcpy(d, s, e - b);
+      __asm__ volatile("" ::: "memory");
+    }
+  }
+#if ROOF_X86
+  _mm_sfence();
+#endif
+  return omp_get_wtime() - t0;
+}
+
+/* Sums of int32 lanes, wrapping: the loads, not the adds, are the limit (four accumulators). */
+#if ROOF_X86
+__attribute__((target("avx512f"))) static uint32_t read_avx512(const char *p, size_t n) {
+  __m512i a = _mm512_setzero_si512(), b = a, c = a, d = a;
+  for (size_t i = 0; i < n; i += 256) {
+    a = _mm512_add_epi32(a, _mm512_load_si512((const void *)(p + i)));
+    b = _mm512_add_epi32(b, _mm512_load_si512((const void *)(p + i + 64)));
+    c = _mm512_add_epi32(c, _mm512_load_si512((const void *)(p + i + 128)));
+    d = _mm512_add_epi32(d, _mm512_load_si512((const void *)(p + i + 192)));
+  }
+  return (uint32_t)_mm512_reduce_add_epi32(
+      _mm512_add_epi32(_mm512_add_epi32(a, b), _mm512_add_epi32(c, d)));
+}
+__attribute__((target("avx2"))) static uint32_t read_avx2(const char *p, size_t n) {
+  __m256i a = _mm256_setzero_si256(), b = a, c = a, d = a;
+  for (size_t i = 0; i < n; i += 128) {
+    a = _mm256_add_epi32(a, _mm256_load_si256((const __m256i *)(p + i)));
+    b = _mm256_add_epi32(b, _mm256_load_si256((const __m256i *)(p + i + 32)));
+    c = _mm256_add_epi32(c, _mm256_load_si256((const __m256i *)(p + i + 64)));
+    d = _mm256_add_epi32(d, _mm256_load_si256((const __m256i *)(p + i + 96)));
+  }
+  const __m256i s = _mm256_add_epi32(_mm256_add_epi32(a, b), _mm256_add_epi32(c, d));
+  __m128i h = _mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+  h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0x4e));
+  h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0xb1));
+  return (uint32_t)_mm_cvtsi128_si32(h);
+}
+#endif
+static uint32_t read_plain(const char *p, size_t n) {
+  const uint32_t *q = (const uint32_t *)(const void *)p;
+  uint32_t s = 0;
+#pragma omp simd reduction(+ : s)
+  for (size_t i = 0; i < n / 4; ++i) s += q[i];
+  return s;
+}
+
+double roof_read(const void *src, size_t bytes, int threads, uint32_t *sink) {
+  const size_t reps = roof_reps(bytes);
+  uint32_t total = 0;
+  const double t0 = omp_get_wtime();
+#pragma omp parallel num_threads(threads) reduction(+ : total)
+  {
+    size_t b, e;
+    part(bytes, omp_get_thread_num(), omp_get_num_threads(), &b, &e);
+    const char *p = (const char *)src + b;
+    for (size_t r = 0; r < reps; ++r) {
+#if ROOF_X86
+      if (sgk_isa_available(SGK_ISA_AVX512))
+        total += read_avx512(p, e - b);
+      else if (sgk_isa_available(SGK_ISA_AVX2))
+        total += read_avx2(p, e - b);
+      else
+#endif
+        total += read_plain(p, e - b);
+      __asm__ volatile("" ::: "memory");
+    }
+  }
+  const double t = omp_get_wtime() - t0;
+  *sink = total;
+  return t;
+}
+
+/* The register-only loops: ROOF_CHAINS accumulators, each a = a * m + c per step. */
+#define ROOF_LOOP(T, SPLAT, STEP, SUM)                                                             \
+  T acc[ROOF_CHAINS];                                                                              \
+  for (int k = 0; k < ROOF_CHAINS; ++k) acc[k] = SPLAT(seed + k);                                  \
+  const T m = SPLAT(mul), c = SPLAT(add);                                                          \
+  for (size_t i = 0; i < iters; ++i) {                                                             \
+    _Pragma("GCC unroll 12") for (int k = 0; k < ROOF_CHAINS; ++k) acc[k] = STEP(acc[k], m, c);    \
+  }                                                                                                \
+  double r = 0.0;                                                                                  \
+  for (int k = 0; k < ROOF_CHAINS; ++k) r += SUM(acc[k]);                                          \
+  return r;
+
+#if ROOF_X86
+#define F32_8_FMA(a, m, c) _mm256_fmadd_ps(a, m, c)
+#define F64_4_FMA(a, m, c) _mm256_fmadd_pd(a, m, c)
+#define I32_8_MAD(a, m, c) _mm256_add_epi32(_mm256_mullo_epi32(a, m), c)
+#define F32_16_FMA(a, m, c) _mm512_fmadd_ps(a, m, c)
+#define F64_8_FMA(a, m, c) _mm512_fmadd_pd(a, m, c)
+#define I32_16_MAD(a, m, c) _mm512_add_epi32(_mm512_mullo_epi32(a, m), c)
+#define SUM_F32_8(v) (double)_mm256_cvtss_f32(v)
+#define SUM_F64_4(v) _mm256_cvtsd_f64(v)
+#define SUM_I32_8(v) (double)_mm256_extract_epi32(v, 0)
+#define SUM_F32_16(v) (double)_mm512_reduce_add_ps(v)
+#define SUM_F64_8(v) _mm512_reduce_add_pd(v)
+#define SUM_I32_16(v) (double)_mm512_reduce_add_epi32(v)
+#define TGT2 __attribute__((target("avx2,fma")))
+#define TGT5 __attribute__((target("avx512f")))
+TGT2 static double f32_avx2(size_t iters, float seed, float mul,
+                            float add){ROOF_LOOP(__m256, _mm256_set1_ps, F32_8_FMA, SUM_F32_8)} TGT2
+    static double f64_avx2(size_t iters, double seed, double mul, double add){
+        ROOF_LOOP(__m256d, _mm256_set1_pd, F64_4_FMA, SUM_F64_4)} TGT2
+    static double i32_avx2(size_t iters, int32_t seed, int32_t mul, int32_t add){
+        ROOF_LOOP(__m256i, _mm256_set1_epi32, I32_8_MAD, SUM_I32_8)} TGT5
+    static double f32_avx512(size_t iters, float seed, float mul, float add){
+        ROOF_LOOP(__m512, _mm512_set1_ps, F32_16_FMA, SUM_F32_16)} TGT5
+    static double f64_avx512(size_t iters, double seed, double mul, double add){
+        ROOF_LOOP(__m512d, _mm512_set1_pd, F64_8_FMA, SUM_F64_8)} TGT5
+    static double i32_avx512(size_t iters, int32_t seed, int32_t mul, int32_t add) {
+  ROOF_LOOP(__m512i, _mm512_set1_epi32, I32_16_MAD, SUM_I32_16)
+}
+#elif ROOF_NEON
+#define F32_4_FMA(a, m, c) vfmaq_f32(c, a, m)
+#define F64_2_FMA(a, m, c) vfmaq_f64(c, a, m)
+#define I32_4_MAD(a, m, c) vmlaq_s32(c, a, m)
+static double f32_neon(size_t iters, float seed, float mul, float add) {
+  ROOF_LOOP(float32x4_t, vdupq_n_f32, F32_4_FMA, vaddvq_f32)
+}
+static double f64_neon(size_t iters, double seed, double mul, double add) {
+  ROOF_LOOP(float64x2_t, vdupq_n_f64, F64_2_FMA, vaddvq_f64)
+}
+static double i32_neon(size_t iters, int32_t seed, int32_t mul, int32_t add) {
+  ROOF_LOOP(int32x4_t, vdupq_n_s32, I32_4_MAD, (double)vaddvq_s32)
+}
+#endif
+
+static int lanes(sgk_isa isa, int kind) {
+  const int f64 = kind == ROOF_FMA_F64;
+  switch (isa) {
+#if ROOF_X86
+    case SGK_ISA_AVX2: return f64 ? 4 : 8;
+    case SGK_ISA_AVX512: return f64 ? 8 : 16;
+#elif ROOF_NEON
+    case SGK_ISA_NEON: return f64 ? 2 : 4;
+#endif
+    default: return 0;
+  }
+}
+
+static double peak_one(sgk_isa isa, int kind, size_t iters) {
+  /* Multipliers near 1 and small addends: the values stay finite for any iteration count. */
+  const float fm = 0.9999999f, fa = 1e-7f;
+  const double dm = 0.999999999999, da = 1e-12;
+  switch (isa) {
+#if ROOF_X86
+    case SGK_ISA_AVX2:
+      return kind == ROOF_FMA_F32   ? f32_avx2(iters, 1.0f, fm, fa)
+             : kind == ROOF_FMA_F64 ? f64_avx2(iters, 1.0, dm, da)
+                                    : i32_avx2(iters, 1, 1664525, 1013904223);
+    case SGK_ISA_AVX512:
+      return kind == ROOF_FMA_F32   ? f32_avx512(iters, 1.0f, fm, fa)
+             : kind == ROOF_FMA_F64 ? f64_avx512(iters, 1.0, dm, da)
+                                    : i32_avx512(iters, 1, 1664525, 1013904223);
+#elif ROOF_NEON
+    case SGK_ISA_NEON:
+      return kind == ROOF_FMA_F32   ? f32_neon(iters, 1.0f, fm, fa)
+             : kind == ROOF_FMA_F64 ? f64_neon(iters, 1.0, dm, da)
+                                    : i32_neon(iters, 1, 1664525, 1013904223);
+#endif
+    default: (void)iters; return 0.0;
+  }
+}
+
+double roof_peak(sgk_isa isa, int kind, size_t iters, int threads, double *sink) {
+  if (!lanes(isa, kind) || !sgk_isa_available(isa)) return 0.0;
+  double total = 0.0;
+  const double t0 = omp_get_wtime();
+#pragma omp parallel num_threads(threads) reduction(+ : total)
+  total += peak_one(isa, kind, iters);
+  const double t = omp_get_wtime() - t0;
+  *sink = total;
+  return t;
+}
+
+double roof_peak_ops(sgk_isa isa, int kind, size_t iters, int threads) {
+  return 2.0 * lanes(isa, kind) * ROOF_CHAINS * (double)iters * threads;
+}

@@ -1,0 +1,41 @@
+/* The machine's limits, measured in the same run as the kernels: memory bandwidth (copy, copy
+ * with non-temporal stores, read-only sum) at a given footprint, and register-only peaks (f32
+ * and f64 FMA, int32 multiply-add) per ISA, on `threads` OpenMP threads. Each call does the work
+ * once and returns the seconds it took (wall time of the parallel region); the operation counts
+ * are given by the functions below, so the caller derives the rates. */
+#ifndef SGK_BENCH_ROOFS_H
+#define SGK_BENCH_ROOFS_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sgk/sgk.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* dst and src: 64-byte aligned, `bytes` each (a multiple of 4096). Each thread copies its own
+ * contiguous part, roof_reps(bytes) times in one parallel region (8 MiB or more in all, so that
+ * an in-cache roof is not the cost of starting the region). */
+size_t roof_reps(size_t bytes);
+double roof_copy(void *dst, const void *src, size_t bytes, int threads);
+/* Copy with streaming stores (x86: vmovntdq, AVX-512 if present else AVX2; elsewhere: plain
+ * stores, and roof_copy_nt_kind() says so). */
+double roof_copy_nt(void *dst, const void *src, size_t bytes, int threads);
+const char *roof_copy_nt_kind(void);
+/* Sum of the 32-bit words, wrapping (read only, AVX-512 or AVX2 loads where present); *sink
+ * receives the sum, so the reads are not elided and the caller can check it. */
+double roof_read(const void *src, size_t bytes, int threads, uint32_t *sink);
+
+/* Register-only loops: ROOF_CHAINS independent accumulators of `lanes` lanes each, `iters`
+ * steps per thread. kind: 0 f32 FMA, 1 f64 FMA, 2 int32 multiply + add. Returns 0.0 (and does
+ * nothing) for an ISA without such a loop here (scalar) or not present on this CPU. */
+enum { ROOF_FMA_F32 = 0, ROOF_FMA_F64 = 1, ROOF_MAD_I32 = 2 };
+double roof_peak(sgk_isa isa, int kind, size_t iters, int threads, double *sink);
+/* Operations one call performs: 2 per lane per chain per step (a multiply and an add). */
+double roof_peak_ops(sgk_isa isa, int kind, size_t iters, int threads);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
