@@ -1,8 +1,11 @@
 /* The ops the element/collective test runs: one list for the test kernel (sgk side) and the
  * harness (plain-C expectations). X(NAME, CLASS, kernel expression) where CLASS says which types
  * have the op (A all, I integer, S signed integer or float, F float) and the expression uses
- * x, y, z (inputs), idx (u32 lane vector), p (uniform parameter), sg, V(op) = sgk_<op>_<T>, and
- * LANE_MASK(idx), the lanes whose idx is odd: a random lane mask when idx is random. */
+ * x, y, z (inputs), idx (u32 lane vector), p (uniform parameter), sg, V(op) = sgk_<op>_<T>,
+ * LANE_MASK(idx), the lanes whose idx is odd: a random lane mask when idx is random, FROM_U32(v)
+ * (a u32 lane vector as T), WHERE(what) (a helper running an op inside SGK_WHERE(sg,
+ * LANE_MASK(idx))), MATCH_ALL_CODE (sgk_match_all's bits, 7 when not all alike, 9 when it
+ * answered inconsistently), and tmp (W + 4 elements of scratch as local memory). */
 /* X-macro tables and macro bodies: laid out by hand. */
 // clang-format off
 #ifndef SGK_TEST_OP_LIST_H
@@ -45,7 +48,29 @@
   X(ALL, A, SPLAT((CT)sgk_all_of_group(sg, V(lt)(x, y))))                                          \
   X(NONE, A, SPLAT((CT)sgk_none_of_group(sg, V(lt)(x, y))))                                        \
   X(LOAD_MASKED, A, V(load_masked)(sg, LANE_MASK(idx), xs + base))                                 \
-  X(BALLOT_MASKED, A, SPLAT((CT)sgk_ballot(sg, LANE_MASK(idx))))
+  X(BALLOT_MASKED, A, SPLAT((CT)sgk_ballot(sg, LANE_MASK(idx))))                                   \
+  X(LANEMASK_LT, I, FROM_U32(sgk_lanemask_lt(sg)))                                                 \
+  X(LANEMASK_LE, I, FROM_U32(sgk_lanemask_le(sg)))                                                 \
+  X(LANEMASK_GT, I, FROM_U32(sgk_lanemask_gt(sg)))                                                 \
+  X(LANEMASK_GE, I, FROM_U32(sgk_lanemask_ge(sg)))                                                 \
+  X(BALLOT_COUNT, A, SPLAT((CT)sgk_ballot_count(sg, V(lt)(x, y))))                                 \
+  X(BALLOT_RANK, I, FROM_U32(sgk_ballot_rank(sg, V(lt)(x, y))))                                    \
+  X(BALLOT_INCL, I, FROM_U32(sgk_ballot_inclusive_count(sg, V(lt)(x, y))))                         \
+  X(ELECT, A, SPLAT((CT)sgk_mask_bits(sgk_sg_elect(sg, V(lt)(x, y)))))                             \
+  X(ACTIVE_MASK, A, SPLAT((CT)sgk_sg_active_mask(sg)))                                             \
+  X(MASK_FROM_BALLOT, A, SPLAT((CT)sgk_mask_bits(sgk_mask_from_ballot(sg, 0xAAAAAAAAu ^ p))))      \
+  X(MATCH_ANY, I, FROM_U32(V(match_any)(sg, V(and)(x, SPLAT(3)))))                                 \
+  X(MATCH_ALL, I, SPLAT(MATCH_ALL_CODE(sg, V(and)(x, SPLAT((p & 1) ? 0 : 3)))))                    \
+  X(WHERE_REDUCE_ADD, A, WHERE(reduce)(sg, x, idx))                                                \
+  X(WHERE_ISCAN_ADD, A, WHERE(iscan)(sg, x, idx))                                                  \
+  X(WHERE_BALLOT, A, WHERE(ballot)(sg, V(lt)(x, y), idx))                                          \
+  X(WHERE_ACTIVE, A, WHERE(active)(sg, x, idx))                                                    \
+  X(LOCAL_ADD_MASKED, I, (memset(tmp, 0, sizeof tmp),                                              \
+                          V(atomic_add_local_masked)(sg, LANE_MASK(idx), tmp, sgk_as_i32_u32(idx), x), \
+                          V(_loadu)(tmp)))                                                         \
+  X(FETCH_ADD_MASKED, I, (memset(tmp, 0, sizeof tmp),                                              \
+                          V(atomic_fetch_add_local_masked)(sg, LANE_MASK(idx), tmp,                \
+                                                           sgk_as_i32_u32(idx), x)))
 
 /* Every op the test kernels run: the whole backend contract (OP_<op>, called by its shape through
  * tests/contract_ops.inc), then the API's own (OP_<NAME>). */

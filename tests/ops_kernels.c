@@ -3,6 +3,13 @@
 #include "op_list.h"
 #include "contract_ops.inc"
 
+/* A u32 lane vector as each integer T (lane masks and ranks): bit patterns, zero-extended. */
+#define FROM_U32(v) SGK__CAT(from_u32_, T)(v)
+SGK_INLINE sgk_i32 from_u32_i32(sgk_u32 v) { return sgk_as_i32_u32(v); }
+SGK_INLINE sgk_u32 from_u32_u32(sgk_u32 v) { return v; }
+SGK_INLINE sgk_u64 from_u32_u64(sgk_u32 v) { return sgk_cvt_u64_u32(v); }
+SGK_INLINE sgk_i64 from_u32_i64(sgk_u32 v) { return sgk_as_i64_u64(sgk_cvt_u64_u32(v)); }
+
 #define T i32
 #define CT int32_t
 #define CLS_I 1

@@ -434,6 +434,112 @@ SGK_INLINE bool sgk_wg_none_of(const sgk_wg *wg, const sgk_mask *m) {
   return !sgk_wg_any_of(wg, m);
 }
 
+/* ---- lane masks, ballots as integers, ranks, matches, election --------------------------------
+ * A ballot is a uint32_t of lane bits (W <= 32); these are CUDA's and OpenCL's
+ * (cl_khr_subgroup_ballot) lane-mask tools on it. */
+/* Bits of the active lanes: CUDA __activemask(); inside SGK_WHERE, the lanes the region runs. */
+SGK_INLINE uint32_t sgk_sg_active_mask(sgk_sg sg) { return sgk_mask_bits(sg.active); }
+/* A ballot back into a mask of active lanes (bits of inactive lanes and above W are dropped). */
+SGK_INLINE sgk_mask sgk_mask_from_ballot(sgk_sg sg, uint32_t bits) {
+  return sgk_mask_and(sgk_mask_from_bits(bits), sg.active);
+}
+SGK_INLINE uint64_t sgk_ballot64(sgk_sg sg, sgk_mask m) { return sgk_ballot(sg, m); }
+SGK_INLINE sgk_mask sgk_mask_from_ballot64(sgk_sg sg, uint64_t bits) {
+  return sgk_mask_from_ballot(sg, (uint32_t)bits);
+}
+/* Per lane i: the bits of the lanes below i, (1 << i) - 1 (CUDA %lanemask_lt, OpenCL
+ * get_sub_group_lt_mask), and up to i inclusive (le). gt and ge: the lanes above (from) i among
+ * the sub-group's active lanes (OpenCL's, which stop at the sub-group size). */
+SGK_INLINE sgk_u32 sgk_lanemask_lt(sgk_sg sg) {
+  (void)sg;
+  return sgk_sub_u32(sgk_shlv_u32(sgk_splat_u32(1), sgk__iota_u32()), sgk_splat_u32(1));
+}
+SGK_INLINE sgk_u32 sgk_lanemask_le(sgk_sg sg) {
+  return sgk_or_u32(sgk_lanemask_lt(sg), sgk_shlv_u32(sgk_splat_u32(1), sgk__iota_u32()));
+}
+SGK_INLINE sgk_u32 sgk_lanemask_gt(sgk_sg sg) {
+  return sgk_andnot_u32(sgk_lanemask_le(sg), sgk_splat_u32(sgk_mask_bits(sg.active)));
+}
+SGK_INLINE sgk_u32 sgk_lanemask_ge(sgk_sg sg) {
+  return sgk_andnot_u32(sgk_lanemask_lt(sg), sgk_splat_u32(sgk_mask_bits(sg.active)));
+}
+/* How many active lanes hold m (OpenCL sub_group_ballot_bit_count), and per lane how many below
+ * it do: its rank among them, the slot of a stream compaction (CUDA __popc(ballot &
+ * lanemask_lt), OpenCL sub_group_ballot_exclusive_scan); the inclusive count likewise. */
+SGK_INLINE uint32_t sgk_ballot_count(sgk_sg sg, sgk_mask m) {
+  return (uint32_t)__builtin_popcount(sgk_ballot(sg, m));
+}
+SGK_INLINE sgk_u32 sgk_ballot_rank(sgk_sg sg, sgk_mask m) {
+  return sgk_popcount_u32(sgk_and_u32(sgk_splat_u32(sgk_ballot(sg, m)), sgk_lanemask_lt(sg)));
+}
+SGK_INLINE sgk_u32 sgk_ballot_inclusive_count(sgk_sg sg, sgk_mask m) {
+  return sgk_popcount_u32(sgk_and_u32(sgk_splat_u32(sgk_ballot(sg, m)), sgk_lanemask_le(sg)));
+}
+/* The lowest active lane of m alone (CUDA elect_sync over m; sgk_sg_elect(sg, sg.active) elects
+ * the first active lane); no lane when m holds nowhere. */
+SGK_INLINE sgk_mask sgk_sg_elect(sgk_sg sg, sgk_mask m) {
+  const uint32_t b = sgk_ballot(sg, m);
+  return sgk_mask_from_bits(b & (0u - b));
+}
+/* CUDA __match_any_sync: per active lane, the ballot of the active lanes holding the same value
+ * (bitwise for floats: -0.0 and 0.0 differ, a NaN matches its own bits); 0 in inactive lanes.
+ * __match_all_sync: the active lanes' ballot when all hold one value, else 0; *all says which. */
+#define SGK__MATCH(T, ct, U)                                                                       \
+  SGK_INLINE sgk_u32 sgk_match_any_##T(sgk_sg sg, sgk_##T x) {                                     \
+    const sgk_##U v = sgk__match_bits_##T(x);                                                      \
+    sgk_u32 out = sgk_splat_u32(0);                                                                \
+    uint32_t todo = sgk_mask_bits(sg.active);                                                      \
+    while (todo) { /* one pass per distinct value, from its lowest lane */                         \
+      const uint32_t lane = (uint32_t)__builtin_ctz(todo);                                         \
+      const sgk_mask same =                                                                        \
+          sgk_mask_and(sgk_eq_##U(v, sgk__broadcast_##U(v, lane)), sg.active);                     \
+      const uint32_t bits = sgk_mask_bits(same);                                                   \
+      out = sgk_select_u32(same, sgk_splat_u32(bits), out);                                        \
+      todo &= ~bits;                                                                               \
+    }                                                                                              \
+    return out;                                                                                    \
+  }                                                                                                \
+  SGK_INLINE uint32_t sgk_match_all_##T(sgk_sg sg, sgk_##T x, bool *all) {                         \
+    const uint32_t act = sgk_mask_bits(sg.active);                                                 \
+    const sgk_##U v = sgk__match_bits_##T(x);                                                      \
+    const uint32_t lane = act ? (uint32_t)__builtin_ctz(act) : 0;                                  \
+    const bool same =                                                                              \
+        (sgk_mask_bits(sgk_mask_and(sgk_eq_##U(v, sgk__broadcast_##U(v, lane)), sg.active))) ==    \
+        act;                                                                                       \
+    if (all) *all = same;                                                                          \
+    return same ? act : 0;                                                                         \
+  }
+SGK_INLINE sgk_u32 sgk__match_bits_i32(sgk_i32 x) { return sgk_as_u32_i32(x); }
+SGK_INLINE sgk_u32 sgk__match_bits_u32(sgk_u32 x) { return x; }
+SGK_INLINE sgk_u32 sgk__match_bits_f32(sgk_f32 x) { return sgk_as_u32_f32(x); }
+SGK_INLINE sgk_u64 sgk__match_bits_i64(sgk_i64 x) { return sgk_as_u64_i64(x); }
+SGK_INLINE sgk_u64 sgk__match_bits_u64(sgk_u64 x) { return x; }
+SGK_INLINE sgk_u64 sgk__match_bits_f64(sgk_f64 x) { return sgk_as_u64_f64(x); }
+SGK__MATCH(i32, int32_t, u32)
+SGK__MATCH(u32, uint32_t, u32)
+SGK__MATCH(f32, float, u32)
+SGK__MATCH(i64, int64_t, u64)
+SGK__MATCH(u64, uint64_t, u64)
+SGK__MATCH(f64, double, u64)
+
+/* A masked region: the block runs with the sub-group narrowed to the active lanes where m holds
+ * (a GPU kernel's `if (cond) { ... }` around sub-group code). Inside, `sg` names the narrowed
+ * sub-group: memory ops, atomics and votes touch only those lanes, reductions and scans combine
+ * only them (cl_khr_subgroup_non_uniform_arithmetic), sgk_sg_active_mask() is their ballot.
+ * Shuffles still address lanes by id: a value read from a lane outside the region is that lane's
+ * (as CUDA, where it is undefined). `break` or `continue` inside leaves the region (not the
+ * sub-group loop around it); a `return` is the fault it is anywhere in the sub-group loop. */
+#define SGK_WHERE(sg, m)                                                                           \
+  for (sgk_sg sgk__where_outer = (sg), *sgk__where_once = &sgk__where_outer; sgk__where_once;      \
+       sgk__where_once = NULL)                                                                     \
+    for (sgk_sg sg = sgk__narrow(sgk__where_outer, (m)), *sgk__where_in = &sg; sgk__where_in;      \
+         sgk__where_in = NULL)
+SGK_INLINE sgk_sg sgk__narrow(sgk_sg sg, sgk_mask m) {
+  sg.active = sgk_mask_and(sg.active, m);
+  sg.full = false;
+  return sg;
+}
+
 /* ---- atomics ------------------------------------------------------------------------------------
  * Local (SLM) atomics: the backend contract's local read-modify-writes (one thread owns the
  * work-group; lanes that hit one address all count, in lane order). sgk_atomic_fetch_add_local
@@ -466,6 +572,10 @@ SGK_INLINE bool sgk_wg_none_of(const sgk_wg *wg, const sgk_mask *m) {
   /* Each lane's old value, as if the lanes went one at a time in lane order. */                   \
   SGK_INLINE sgk_##T sgk_atomic_fetch_add_local_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) { \
     return sgk__local_fetch_add_##T(sg.active, base, idx, v);                                      \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_atomic_fetch_add_local_masked_##T(sgk_sg sg, sgk_mask m, ct *base,        \
+                                                           sgk_i32 idx, sgk_##T v) {               \
+    return sgk__local_fetch_add_##T(sgk_mask_and(m, sg.active), base, idx, v);                     \
   }                                                                                                \
   /* Uniform (one work-item's) global atomic add, like the seeds' `if (loc_id == 0) fetch_add` */  \
   SGK_INLINE ct sgk_atomic_fetch_add_##T(ct *p, ct v) {                                            \
@@ -500,6 +610,15 @@ SGK__FLOAT_ATOMIC_ADD(f64, double, uint64_t)
   SGK_INLINE void sgk_atomic_##op##_global_##T(sgk_sg sg, SGK__CT(T) * base, sgk_i32 idx,          \
                                                sgk_##T v) {                                        \
     sgk__global_rmw_##T(sg.active, base, idx, v, SGK__RMW_##OP);                                   \
+  }                                                                                                \
+  /* the same for the active lanes where m holds only (a ragged tail adds nothing anywhere) */     \
+  SGK_INLINE void sgk_atomic_##op##_local_masked_##T(sgk_sg sg, sgk_mask m, SGK__CT(T) * base,     \
+                                                     sgk_i32 idx, sgk_##T v) {                     \
+    sgk__local_rmw_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__RMW_##OP);                   \
+  }                                                                                                \
+  SGK_INLINE void sgk_atomic_##op##_global_masked_##T(sgk_sg sg, sgk_mask m, SGK__CT(T) * base,    \
+                                                      sgk_i32 idx, sgk_##T v) {                    \
+    sgk__global_rmw_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__RMW_##OP);                  \
   }
 #define SGK__ATOMIC_API_FOR(T, ct, ...) SGK_CONTRACT_RMW_OPS(SGK__ATOMIC_API_##T)
 #define SGK__ATOMIC_API_i32(op, OP) SGK__ATOMIC_API(op, OP, i32)
