@@ -32,10 +32,20 @@ def parse(path):
     with open(path) as f:
         doc = json.load(f)
     rows = []
-    for b in doc.get("benchmarks", []):
-        if b.get("run_type", "iteration") != "iteration":
+    benchmarks = doc.get("benchmarks", [])
+    # With --benchmark_repetitions, each item's median (of its rates) stands for it: on a shared
+    # machine a repetition the hypervisor stole the CPU from does not move it.
+    medians = {b["run_name"] for b in benchmarks
+               if b.get("run_type") == "aggregate" and b.get("aggregate_name") == "median"}
+    for b in benchmarks:
+        if b.get("run_type") == "aggregate":
+            if b.get("aggregate_name") != "median":
+                continue
+        elif b.get("run_name", b["name"]) in medians and not b.get("error_occurred"):
             continue
-        name = re.sub(r"/(manual|real)_time$", "", b["name"])
+        elif any(r["name"] == re.sub(r"/(manual|real)_time$", "", b["name"]) for r in rows):
+            continue  # another repetition of an item already read (an error is kept once)
+        name = re.sub(r"/(manual|real)_time(_median)?$", "", b.get("run_name", b["name"]))
         threads = None
         m = re.search(r"/threads:(\d+)$", name)
         if m:
@@ -56,6 +66,10 @@ def fmt(rate, unit):
     scale = "G" if unit != "groups/s" else "M"
     div = 1e9 if scale == "G" else 1e6
     return "%.3g" % (rate / div)
+
+
+def gunit(unit):
+    return {"bytes/s": "GB/s", "FLOP/s": "GFLOP/s", "OP/s": "GOP/s"}.get(unit, "G" + (unit or ""))
 
 
 def label_field(label, key):
@@ -148,7 +162,7 @@ def table(run, out):
     for kernel, impls in run.baselines.items():
         for impl, r in impls.items():
             w("| %s | %s | %s %s | %s | %s |\n" % (kernel, impl, fmt(r["rate"], r["unit"]),
-                                                   "G" + r["unit"], r["ran"] or "runtime's", r["label"]))
+                                                   gunit(r["unit"]), r["ran"] or "runtime's", r["label"]))
     w("\n## Roofs (same run)\n\n| roof | rate |\n|---|---|\n")
     def order(kv):
         head, _, tail = kv[0].partition("/")
@@ -157,7 +171,7 @@ def table(run, out):
     for name, r in sorted(run.roofs.items(), key=order):
         shown = name if not name.split("/")[-1].isdigit() else "%s at %s" % (
             name.split("/")[0], human(int(name.split("/")[-1])))
-        w("| %s | %s G%s |\n" % (shown, fmt(r["rate"], r["unit"]), r["unit"]))
+        w("| %s | %s %s |\n" % (shown, fmt(r["rate"], r["unit"]), gunit(r["unit"])))
     w("\n## Launch overhead (host time per launch)\n\n| what | time per launch | per work-group |\n|---|---|---|\n")
     for r in run.overhead:
         groups = int(re.search(r"(?:groups|iters):(\d+)", r["name"]).group(1))
@@ -168,6 +182,35 @@ def table(run, out):
         w("\n## Failed or skipped\n\n")
         for r in run.errors:
             w("- %s: %s\n" % (r["name"], r["error"]))
+
+
+def summary(run, out):
+    """One row per kernel and variant (a sweep at its smallest work-group): avx2 and avx512 at
+    W = 8, 16, 32, the best one's fraction of its roof and its speedups (the README's table)."""
+    w = out.write
+    isas = [i for i in ("avx2", "avx512", "neon") if any(k[0] == i for v in run.kernels.values() for k in v)]
+    others = []
+    for impls in run.baselines.values():
+        others += [i for i in impls if i not in others]
+    w("| kernel | unit | " + " | ".join("%s W%d" % (i, W) for i in isas for W in WIDTHS) +
+      " | best: % of roof | " + " | ".join("x %s" % o for o in others) + " |\n")
+    w("|---|---|" + "---|" * (len(isas) * len(WIDTHS) + 1 + len(others)) + "\n")
+    for (kernel, variant), cells in run.kernels.items():
+        wg = sorted({k[2] for k in cells}, key=lambda x: -1 if x is None else int(x))[0]
+        rows = [(i, W, cells.get((i, W, wg))) for i in isas for W in WIDTHS]
+        present = [r for r in rows if r[2]]
+        if not present:
+            continue
+        bi, bw, best = max(present, key=lambda r: r[2]["rate"])
+        roof, roof_name = run.roof(best, bi)
+        unit = gunit(best["unit"])
+        base = run.baselines.get(kernel, {})
+        w("| %s/%s%s | %s | %s | %s | %s |\n" % (
+            kernel, variant, " wg%s" % wg if wg else "", unit,
+            " | ".join(fmt(r[2]["rate"], unit) if r[2] else "-" for r in rows),
+            "%.0f%% (%s W%d, %s)" % (100 * best["rate"] / roof, bi, bw, roof_name) if roof else "-",
+            " | ".join("%.2f" % (best["rate"] / base[o]["rate"]) if o in base and base[o]["rate"] else "-"
+                       for o in others)))
 
 
 def charts(run, rows, outdir, machine):
@@ -202,7 +245,7 @@ def charts(run, rows, outdir, machine):
             ax.set_xticks([x + width * (len(isas) - 1) / 2 for x in range(len(WIDTHS))])
             ax.set_xticklabels(["W=%d" % W for W in WIDTHS])
             ax.set_title("%s/%s%s" % (key[0], key[1], " wg%s" % wg0 if wg0 else ""), fontsize=9)
-            ax.set_ylabel("G" + unit, fontsize=8)
+            ax.set_ylabel(gunit(unit), fontsize=8)
             ax.tick_params(labelsize=7)
         for ax in list(axes.flat)[len(keys):]:
             ax.axis("off")
@@ -287,8 +330,12 @@ def main():
                 out.write(s)
 
     tee = Tee()
-    tee.write("# sgk benchmarks on %s (%s threads; BLAS core %s)\n" % (
-        machine, threads or context.get("threads", "default"), context.get("blas_core", "?")))
+    tee.write("# sgk benchmarks on %s (%s threads; BLAS core %s; peers: %s)\n" % (
+        machine, threads or context.get("threads", "default"), context.get("blas_core", "?"),
+        context.get("peers", "?")))
+    tee.write("\n## Summary: the best ISA/W of each kernel against its roof and the alternatives "
+              "(x: sgk's best rate over theirs)\n\n")
+    summary(run, tee)
     table(run, tee)
     if out:
         out.close()
