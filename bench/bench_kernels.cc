@@ -115,16 +115,21 @@ bool IsFlops(const char *kernel) {
          std::strcmp(kernel, "triple_product") == 0;
 }
 
+// A baseline's inputs for size n (*work: its bytes or flops), or NULL with the benchmark skipped.
+void *SetUp(benchmark::State &state, const bench_baseline *b, size_t n, double *work) {
+  const char *why = "setup failed";
+  void *s = b->setup(n, work, &why);
+  if (!s) state.SkipWithError(why);
+  return s;
+}
+
 // A peer runtime computes into the buffers of the kernel's baseline, whose check verifies it.
 void RunPeer(benchmark::State &state, peer_platform *p, const bench_baseline *b, unsigned w,
              size_t n) {
   double work = 0.0;
   const char *why = "setup failed";
-  void *s = b->setup(n, &work, &why);
-  if (!s) {
-    state.SkipWithError(why);
-    return;
-  }
+  void *s = SetUp(state, b, n, &work);
+  if (!s) return;
   peer_run *r = peer_prepare(p, b->kernel, w, s, &why);
   if (!r) {
     state.SkipWithError(why);
@@ -155,12 +160,8 @@ void RunPeer(benchmark::State &state, peer_platform *p, const bench_baseline *b,
 
 void RunBaseline(benchmark::State &state, const bench_baseline *b, size_t n, int threads) {
   double work = 0.0;
-  const char *why = "setup failed";
-  void *s = b->setup(n, &work, &why);
-  if (!s) {
-    state.SkipWithError(why);
-    return;
-  }
+  void *s = SetUp(state, b, n, &work);
+  if (!s) return;
   const int t = b->serial ? 1 : threads;
   for (auto _ : state) {
     const double t0 = bench_now();
