@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "family.h" /* the kernels' input generator, allocator and math references */
 #include "overhead.h"
 
 #if SGK_BENCH_OPENBLAS
@@ -37,19 +38,12 @@ void *bench_baseline_buffer(void *state, int i, size_t *bytes) {
 static char msg[200];
 #define FAIL(...) (snprintf(msg, sizeof msg, __VA_ARGS__), msg)
 
-static void *zalloc(size_t bytes) {
-  const size_t r = (bytes + 63) & ~(size_t)63;
-  void *p = aligned_alloc(64, r ? r : 64);
-  if (p) memset(p, 0, r ? r : 64);
-  return p;
-}
-
 static bl *make(size_t n, int k, const size_t *bytes, const char **why) {
   bl *s = calloc(1, sizeof *s);
   if (!s) return NULL;
   s->n = n;
   for (int i = 0; i < k; ++i)
-    if (!(s->bytes[i] = bytes[i], s->p[i] = zalloc(bytes[i]))) {
+    if (!(s->bytes[i] = bytes[i], s->p[i] = sgk_host_alloc(bytes[i]))) {
       for (int j = 0; j < i; ++j) free(s->p[j]);
       free(s);
       *why = "out of memory";
@@ -63,13 +57,6 @@ static void teardown(void *state) {
   for (int i = 0; i < 5; ++i) free(s->p[i]);
   free(s->bins);
   free(s);
-}
-
-static uint32_t rnd(uint64_t *s) { /* splitmix64, the top bits */
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return (uint32_t)((z ^ (z >> 31)) >> 16);
 }
 
 /* ---- init and copy (ints) -------------------------------------------------------------- */
@@ -104,7 +91,7 @@ static void *copy_setup(size_t n, double *work, const char **why) {
   if (!s) return NULL;
   int32_t *src = s->p[0];
   uint64_t seed = 2009;
-  for (size_t i = 0; i < n; ++i) src[i] = (int32_t)rnd(&seed) ^ (int32_t)i;
+  for (size_t i = 0; i < n; ++i) src[i] = (int32_t)sgk_host_rand(&seed) ^ (int32_t)i;
   *work = (double)n * 8;
   return s;
 }
@@ -180,8 +167,8 @@ static void *conv_setup(size_t n, double *work, const char **why) {
   if (!s) return NULL;
   int32_t *in = s->p[0], *k = s->p[1];
   uint64_t seed = 7;
-  for (size_t i = 0; i < n; ++i) in[i] = (int32_t)rnd(&seed);
-  for (int i = 0; i < TAPS; ++i) k[i] = (int32_t)rnd(&seed);
+  for (size_t i = 0; i < n; ++i) in[i] = (int32_t)sgk_host_rand(&seed);
+  for (int i = 0; i < TAPS; ++i) k[i] = (int32_t)sgk_host_rand(&seed);
   *work = 2.0 * TAPS * (double)n;
   return s;
 }
@@ -233,7 +220,7 @@ static const char *conv_check(void *st) { /* 4096 positions, both edges among th
   for (int t = 0; t < 4096; ++t) {
     const int64_t i = t < 200   ? t
                       : t < 400 ? n - 1 - (t - 200)
-                                : (int64_t)(rnd(&seed) % (uint64_t)n);
+                                : (int64_t)(sgk_host_rand(&seed) % (uint64_t)n);
     if (i < 0 || i >= n) continue;
     const int32_t want = (int32_t)conv_at(in, k, n, i);
     if (out[i] != want) return FAIL("out[%lld] = %d, want %d", (long long)i, out[i], want);
@@ -253,7 +240,7 @@ static void *hist_setup(size_t n, double *work, const char **why) {
     return NULL;
   }
   for (size_t i = 0; i < n; ++i) {
-    in[i] = ((uint64_t)rnd(&seed) << 32) | rnd(&seed);
+    in[i] = ((uint64_t)sgk_host_rand(&seed) << 32) | sgk_host_rand(&seed);
     for (int b = 0; b < 8; ++b) s->bins[(in[i] >> (8 * b)) & 0xFF]++;
   }
   *work = (double)n * 8;
@@ -308,8 +295,8 @@ static void *mm_setup(size_t n, double *work, const char **why) {
   if (!s) return NULL;
   double *a = s->p[0], *b = s->p[1];
   uint64_t seed = 13;
-  for (size_t i = 0; i < n * n; ++i) a[i] = (double)(rnd(&seed) % 1000) / 997.0;
-  for (size_t i = 0; i < n * n; ++i) b[i] = (double)(rnd(&seed) % 1000) / 991.0;
+  for (size_t i = 0; i < n * n; ++i) a[i] = (double)(sgk_host_rand(&seed) % 1000) / 997.0;
+  for (size_t i = 0; i < n * n; ++i) b[i] = (double)(sgk_host_rand(&seed) % 1000) / 991.0;
   *work = 2.0 * (double)n * (double)n * (double)n;
   return s;
 }
@@ -359,7 +346,7 @@ static const char *mm_check(void *st) { /* 512 entries against a dot product */
   const size_t n = s->n;
   uint64_t seed = 5;
   for (int t = 0; t < 512; ++t) {
-    const size_t i = rnd(&seed) % n, j = rnd(&seed) % n;
+    const size_t i = sgk_host_rand(&seed) % n, j = sgk_host_rand(&seed) % n;
     double want = 0.0;
     for (size_t k = 0; k < n; ++k) want += a[i * n + k] * b[k * n + j];
     if (!(fabs(c[i * n + j] - want) <= 1e-9 * fabs(want) + 1e-12))
@@ -376,7 +363,7 @@ static void *red_setup(size_t n, double *work, const char **why) {
   int32_t *in = s->p[0];
   int64_t want = 0;
   uint64_t seed = 17;
-  for (size_t i = 0; i < n; ++i) want += in[i] = (int32_t)(rnd(&seed) % 1001) - 500;
+  for (size_t i = 0; i < n; ++i) want += in[i] = (int32_t)(sgk_host_rand(&seed) % 1001) - 500;
   s->ref = (double)want;
   *work = (double)n * 4;
   return s;
@@ -412,9 +399,9 @@ static void *tp_setup(size_t n, double *work, const char **why) {
   if (!s) return NULL;
   double *a = s->p[0], *b = s->p[1], *c = s->p[2];
   uint64_t seed = 3;
-  for (size_t i = 0; i < n; ++i) a[i] = 0.5 + (double)(rnd(&seed) % 1000) / 1000.0;
-  for (size_t i = 0; i < n; ++i) b[i] = 0.25 + (double)(rnd(&seed) % 1000) / 1000.0;
-  for (size_t i = 0; i < n * n; ++i) c[i] = 2.0 + (double)(rnd(&seed) % 4096) / 4096.0;
+  for (size_t i = 0; i < n; ++i) a[i] = 0.5 + (double)(sgk_host_rand(&seed) % 1000) / 1000.0;
+  for (size_t i = 0; i < n; ++i) b[i] = 0.25 + (double)(sgk_host_rand(&seed) % 1000) / 1000.0;
+  for (size_t i = 0; i < n * n; ++i) c[i] = 2.0 + (double)(sgk_host_rand(&seed) % 4096) / 4096.0;
   double want = 0.0;
   for (size_t i = 0; i < n; ++i)
     for (size_t j = 0; j < n; ++j) want += c[i * n + j] * a[i] * b[j];
@@ -457,18 +444,12 @@ static const char *tp_check(void *st) {
 static void *bs_setup(size_t n, double *work, const char **why) {
   bl *s = make(n, 5, (size_t[]){n * 4, n * 4, n * 4, n * 4, n * 4}, why);
   if (!s) return NULL;
-  float *sp = s->p[0], *x = s->p[1], *t = s->p[2];
-  uint64_t seed = 11;
-  for (size_t i = 0; i < n; ++i) {
-    sp[i] = 10.0f + (float)(rnd(&seed) % 100000) / 1000.0f;
-    x[i] = 10.0f + (float)(rnd(&seed) % 100000) / 1000.0f;
-    t[i] = 0.1f + (float)(rnd(&seed) % 2000) / 1000.0f;
-  }
+  sgk_host_black_scholes_inputs(s->p[0], s->p[1], s->p[2], n);
   *work = 20.0 * (double)n;
   return s;
 }
 #define BS_BODY(i)                                                                                 \
-  const float r = 0.02f, v = 0.30f, sq = sqrtf(t[i]);                                              \
+  const float r = SGK_BS_RATE, v = SGK_BS_VOL, sq = sqrtf(t[i]);                                   \
   const float d1 = (logf(sp[i] / x[i]) + (r + 0.5f * v * v) * t[i]) / (v * sq), d2 = d1 - v * sq;  \
   const float n1 = 0.5f * erfcf(-d1 * 0.70710678f), n2 = 0.5f * erfcf(-d2 * 0.70710678f);          \
   const float disc = x[i] * expf(-r * t[i]);                                                       \
@@ -491,29 +472,18 @@ static void bs_omp(void *st, int threads) {
 }
 static const char *bs_check(void *st) {
   bl *s = st;
-  const float *sp = s->p[0], *x = s->p[1], *t = s->p[2], *call = s->p[3], *put = s->p[4];
-  for (size_t i = 0; i < s->n; i += 7) {
-    const double r = 0.02, v = 0.30, sq = sqrt(t[i]);
-    const double d1 = (log((double)sp[i] / x[i]) + (r + 0.5 * v * v) * t[i]) / (v * sq);
-    const double d2 = d1 - v * sq, disc = x[i] * exp(-r * t[i]);
-    const double c = sp[i] * 0.5 * erfc(-d1 / sqrt(2.0)) - disc * 0.5 * erfc(-d2 / sqrt(2.0));
-    const double p = disc * 0.5 * erfc(d2 / sqrt(2.0)) - sp[i] * 0.5 * erfc(d1 / sqrt(2.0));
-    if (!(fabs(call[i] - c) <= 2e-4 + 2e-4 * fabs(c)) ||
-        !(fabs(put[i] - p) <= 2e-4 + 2e-4 * fabs(p)))
-      return FAIL("option %zu: call %.7g put %.7g, want %.7g %.7g", i, call[i], put[i], c, p);
-  }
+  const char *wrong =
+      sgk_host_black_scholes_check(s->p[0], s->p[1], s->p[2], s->p[3], s->p[4], s->n, 7);
   memset(s->p[3], 0, s->n * 4);
-  return NULL;
+  return wrong;
 }
 
 /* ---- row softmax, 1000 columns ------------------------------------------------------------- */
-#define SM_COLS 1000
+#define SM_COLS SGK_SOFTMAX_COLS
 static void *sm_setup(size_t n, double *work, const char **why) {
   bl *s = make(n, 2, (size_t[]){n * SM_COLS * 4, n * SM_COLS * 4}, why);
   if (!s) return NULL;
-  float *x = s->p[0];
-  uint64_t seed = 5;
-  for (size_t i = 0; i < n * SM_COLS; ++i) x[i] = -20.0f + (float)(rnd(&seed) % 40000) / 1000.0f;
+  sgk_host_softmax_inputs(s->p[0], n * SM_COLS);
   *work = 8.0 * (double)n * SM_COLS;
   return s;
 }
@@ -542,20 +512,9 @@ static void sm_omp(void *st, int threads) {
 }
 static const char *sm_check(void *st) {
   bl *s = st;
-  for (size_t i = 0; i < s->n; i += 61) {
-    const float *x = (const float *)s->p[0] + i * SM_COLS,
-                *y = (const float *)s->p[1] + i * SM_COLS;
-    double mx = -INFINITY, sum = 0.0;
-    for (int j = 0; j < SM_COLS; ++j) mx = x[j] > mx ? x[j] : mx;
-    for (int j = 0; j < SM_COLS; ++j) sum += exp(x[j] - mx);
-    for (int j = 0; j < SM_COLS; ++j) {
-      const double want = exp(x[j] - mx) / sum;
-      if (!(fabs(y[j] - want) <= 2e-5 * want + 1e-30))
-        return FAIL("y[%zu][%d] = %.9g, want %.9g", i, j, y[j], want);
-    }
-  }
+  const char *wrong = sgk_host_softmax_check(s->p[0], s->p[1], s->n, 61);
   memset(s->p[1], 0, s->n * SM_COLS * 4);
-  return NULL;
+  return wrong;
 }
 
 /* ---- the launch-overhead loop ------------------------------------------------------------------ */

@@ -27,37 +27,60 @@ size_t roof_reps(size_t bytes) {
   return bytes && bytes < target ? target / bytes : 1;
 }
 
-double roof_copy(void *dst, const void *src, size_t bytes, int threads) {
+/* One pass over a thread's part: copies `n` bytes from s to d, or reads s and returns a sum. */
+typedef uint32_t (*roof_pass)(char *d, const char *s, size_t n);
+
+/* Every thread runs `pass` roof_reps(bytes) times over its part; the sums are added into *sink.
+ * Returns the seconds of the whole parallel region. */
+static double run_passes(roof_pass pass, void *dst, const void *src, size_t bytes, int threads,
+                         uint32_t *sink) {
   const size_t reps = roof_reps(bytes);
+  uint32_t total = 0;
   const double t0 = omp_get_wtime();
-#pragma omp parallel num_threads(threads)
+#pragma omp parallel num_threads(threads) reduction(+ : total)
   {
     size_t b, e;
     part(bytes, omp_get_thread_num(), omp_get_num_threads(), &b, &e);
     for (size_t r = 0; r < reps; ++r) {
-      memcpy((char *)dst + b, (const char *)src + b, e - b);
-      __asm__ volatile("" ::: "memory"); /* each pass is a real copy */
+      total += pass(dst ? (char *)dst + b : NULL, (const char *)src + b, e - b);
+      __asm__ volatile("" ::: "memory"); /* each pass is a real copy or read */
     }
   }
-  return omp_get_wtime() - t0;
+  const double t = omp_get_wtime() - t0;
+  if (sink) *sink = total;
+  return t;
+}
+
+static uint32_t copy_plain(char *d, const char *s, size_t n) {
+  memcpy(d, s, n);
+  return 0;
+}
+
+double roof_copy(void *dst, const void *src, size_t bytes, int threads) {
+  return run_passes(copy_plain, dst, src, bytes, threads, NULL);
 }
 
 #if ROOF_X86
-__attribute__((target("avx512f"))) static void copy_nt_avx512(char *d, const char *s, size_t n) {
+__attribute__((target("avx512f"))) static uint32_t copy_nt_avx512(char *d, const char *s,
+                                                                  size_t n) {
   for (size_t i = 0; i < n; i += 128) {
     const __m512i a = _mm512_load_si512((const void *)(s + i));
     const __m512i b = _mm512_load_si512((const void *)(s + i + 64));
     _mm512_stream_si512((void *)(d + i), a);
     _mm512_stream_si512((void *)(d + i + 64), b);
   }
+  _mm_sfence();
+  return 0;
 }
-__attribute__((target("avx2"))) static void copy_nt_avx2(char *d, const char *s, size_t n) {
+__attribute__((target("avx2"))) static uint32_t copy_nt_avx2(char *d, const char *s, size_t n) {
   for (size_t i = 0; i < n; i += 64) {
     const __m256i a = _mm256_load_si256((const __m256i *)(s + i));
     const __m256i b = _mm256_load_si256((const __m256i *)(s + i + 32));
     _mm256_stream_si256((__m256i *)(d + i), a);
     _mm256_stream_si256((__m256i *)(d + i + 32), b);
   }
+  _mm_sfence();
+  return 0;
 }
 #endif
 
@@ -70,61 +93,48 @@ const char *roof_copy_nt_kind(void) {
 }
 
 double roof_copy_nt(void *dst, const void *src, size_t bytes, int threads) {
-  const size_t reps = roof_reps(bytes);
-  const double t0 = omp_get_wtime();
-#pragma omp parallel num_threads(threads)
-  {
-    size_t b, e;
-    part(bytes, omp_get_thread_num(), omp_get_num_threads(), &b, &e);
-    char *d = (char *)dst + b;
-    const char *s = (const char *)src + b;
-    for (size_t r = 0; r < reps; ++r) {
+  roof_pass pass = copy_plain;
 #if ROOF_X86
-      if (sgk_isa_available(SGK_ISA_AVX512))
-        copy_nt_avx512(d, s, e - b);
-      else if (sgk_isa_available(SGK_ISA_AVX2))
-        copy_nt_avx2(d, s, e - b);
-      else
+  if (sgk_isa_available(SGK_ISA_AVX512))
+    pass = copy_nt_avx512;
+  else if (sgk_isa_available(SGK_ISA_AVX2))
+    pass = copy_nt_avx2;
 #endif
-        memcpy(d, s, e - b);
-      __asm__ volatile("" ::: "memory");
-    }
-  }
-#if ROOF_X86
-  _mm_sfence();
-#endif
-  return omp_get_wtime() - t0;
+  return run_passes(pass, dst, src, bytes, threads, NULL);
 }
 
 /* Sums of int32 lanes, wrapping: the loads, not the adds, are the limit (four accumulators). */
 #if ROOF_X86
-__attribute__((target("avx512f"))) static uint32_t read_avx512(const char *p, size_t n) {
-  __m512i a = _mm512_setzero_si512(), b = a, c = a, d = a;
+__attribute__((target("avx512f"))) static uint32_t read_avx512(char *d, const char *p, size_t n) {
+  (void)d;
+  __m512i a = _mm512_setzero_si512(), b = a, c = a, e = a;
   for (size_t i = 0; i < n; i += 256) {
     a = _mm512_add_epi32(a, _mm512_load_si512((const void *)(p + i)));
     b = _mm512_add_epi32(b, _mm512_load_si512((const void *)(p + i + 64)));
     c = _mm512_add_epi32(c, _mm512_load_si512((const void *)(p + i + 128)));
-    d = _mm512_add_epi32(d, _mm512_load_si512((const void *)(p + i + 192)));
+    e = _mm512_add_epi32(e, _mm512_load_si512((const void *)(p + i + 192)));
   }
   return (uint32_t)_mm512_reduce_add_epi32(
-      _mm512_add_epi32(_mm512_add_epi32(a, b), _mm512_add_epi32(c, d)));
+      _mm512_add_epi32(_mm512_add_epi32(a, b), _mm512_add_epi32(c, e)));
 }
-__attribute__((target("avx2"))) static uint32_t read_avx2(const char *p, size_t n) {
-  __m256i a = _mm256_setzero_si256(), b = a, c = a, d = a;
+__attribute__((target("avx2"))) static uint32_t read_avx2(char *d, const char *p, size_t n) {
+  (void)d;
+  __m256i a = _mm256_setzero_si256(), b = a, c = a, e = a;
   for (size_t i = 0; i < n; i += 128) {
     a = _mm256_add_epi32(a, _mm256_load_si256((const __m256i *)(p + i)));
     b = _mm256_add_epi32(b, _mm256_load_si256((const __m256i *)(p + i + 32)));
     c = _mm256_add_epi32(c, _mm256_load_si256((const __m256i *)(p + i + 64)));
-    d = _mm256_add_epi32(d, _mm256_load_si256((const __m256i *)(p + i + 96)));
+    e = _mm256_add_epi32(e, _mm256_load_si256((const __m256i *)(p + i + 96)));
   }
-  const __m256i s = _mm256_add_epi32(_mm256_add_epi32(a, b), _mm256_add_epi32(c, d));
+  const __m256i s = _mm256_add_epi32(_mm256_add_epi32(a, b), _mm256_add_epi32(c, e));
   __m128i h = _mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
   h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0x4e));
   h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0xb1));
   return (uint32_t)_mm_cvtsi128_si32(h);
 }
 #endif
-static uint32_t read_plain(const char *p, size_t n) {
+static uint32_t read_plain(char *d, const char *p, size_t n) {
+  (void)d;
   const uint32_t *q = (const uint32_t *)(const void *)p;
   uint32_t s = 0;
 #pragma omp simd reduction(+ : s)
@@ -133,29 +143,14 @@ static uint32_t read_plain(const char *p, size_t n) {
 }
 
 double roof_read(const void *src, size_t bytes, int threads, uint32_t *sink) {
-  const size_t reps = roof_reps(bytes);
-  uint32_t total = 0;
-  const double t0 = omp_get_wtime();
-#pragma omp parallel num_threads(threads) reduction(+ : total)
-  {
-    size_t b, e;
-    part(bytes, omp_get_thread_num(), omp_get_num_threads(), &b, &e);
-    const char *p = (const char *)src + b;
-    for (size_t r = 0; r < reps; ++r) {
+  roof_pass pass = read_plain;
 #if ROOF_X86
-      if (sgk_isa_available(SGK_ISA_AVX512))
-        total += read_avx512(p, e - b);
-      else if (sgk_isa_available(SGK_ISA_AVX2))
-        total += read_avx2(p, e - b);
-      else
+  if (sgk_isa_available(SGK_ISA_AVX512))
+    pass = read_avx512;
+  else if (sgk_isa_available(SGK_ISA_AVX2))
+    pass = read_avx2;
 #endif
-        total += read_plain(p, e - b);
-      __asm__ volatile("" ::: "memory");
-    }
-  }
-  const double t = omp_get_wtime() - t0;
-  *sink = total;
-  return t;
+  return run_passes(pass, NULL, src, bytes, threads, sink);
 }
 
 /* The register-only loops: ROOF_CHAINS accumulators, each a = a * m + c per step. */

@@ -6,9 +6,6 @@
 
 SGK_DECLARE_KERNEL(black_scholes);
 
-#define BS_RATE 0.02f
-#define BS_VOL 0.30f
-
 typedef struct {
   sgk_bufs b;
   float *s, *x, *t, *call, *put;
@@ -22,12 +19,7 @@ static const char *setup(sgk_case *c) {
   for (int k = 0; k < 5; ++k)
     if (!(*bufs[k] = sgk_bufs_add(&st->b, c->n * sizeof(float))))
       return SGK_HOST_MSG("out of memory");
-  uint64_t seed = 11;
-  for (size_t i = 0; i < c->n; ++i) {
-    st->s[i] = 10.0f + (float)(sgk_host_rand(&seed) % 100000) / 1000.0f;
-    st->x[i] = 10.0f + (float)(sgk_host_rand(&seed) % 100000) / 1000.0f;
-    st->t[i] = 0.1f + (float)(sgk_host_rand(&seed) % 2000) / 1000.0f;
-  }
+  sgk_host_black_scholes_inputs(st->s, st->x, st->t, c->n);
   c->work = 20.0 * (double)c->n; /* 3 inputs read, 2 prices written */
   return NULL;
 }
@@ -36,27 +28,43 @@ static sgk_status launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_in
   bs_state *st = c->state;
   memset(st->call, 0xff, c->n * sizeof(float));
   memset(st->put, 0xff, c->n * sizeof(float));
-  struct black_scholes_args a = {st->s, st->x, st->t, BS_RATE, BS_VOL, st->call, st->put};
+  struct black_scholes_args a = {st->s, st->x, st->t, SGK_BS_RATE, SGK_BS_VOL, st->call, st->put};
   const sgk_range r = sgk_range_1d(c->n, c->wg);
   return sgk_launch(&black_scholes, &r, o, &a, info);
+}
+
+void sgk_host_black_scholes_inputs(float *s, float *x, float *t, size_t n) {
+  uint64_t seed = 11;
+  for (size_t i = 0; i < n; ++i) {
+    s[i] = 10.0f + (float)(sgk_host_rand(&seed) % 100000) / 1000.0f;
+    x[i] = 10.0f + (float)(sgk_host_rand(&seed) % 100000) / 1000.0f;
+    t[i] = 0.1f + (float)(sgk_host_rand(&seed) % 2000) / 1000.0f;
+  }
 }
 
 /* Plain C in double with libm: the float kernel agrees within 2e-4 relative + 2e-4 absolute
  * (prices up to ~100; the float inputs of log, exp and erfc carry 6e-8 relative each). */
 static double cnd(double d) { return 0.5 * erfc(-d / sqrt(2.0)); }
-static const char *check(sgk_case *c) {
-  const bs_state *st = c->state;
-  for (size_t i = 0; i < c->n; ++i) {
-    const double s = st->s[i], x = st->x[i], t = st->t[i], r = BS_RATE, v = BS_VOL;
+
+const char *sgk_host_black_scholes_check(const float *s_, const float *x_, const float *t_,
+                                         const float *call_, const float *put_, size_t n,
+                                         size_t step) {
+  for (size_t i = 0; i < n; i += step ? step : 1) {
+    const double s = s_[i], x = x_[i], t = t_[i], r = SGK_BS_RATE, v = SGK_BS_VOL;
     const double d1 = (log(s / x) + (r + 0.5 * v * v) * t) / (v * sqrt(t)), d2 = d1 - v * sqrt(t);
     const double call = s * cnd(d1) - x * exp(-r * t) * cnd(d2);
     const double put = x * exp(-r * t) * cnd(-d2) - s * cnd(-d1);
-    if (!(fabs(st->call[i] - call) <= 2e-4 + 2e-4 * fabs(call)))
-      return SGK_HOST_MSG("call[%zu] = %.7g, want %.7g", i, st->call[i], call);
-    if (!(fabs(st->put[i] - put) <= 2e-4 + 2e-4 * fabs(put)))
-      return SGK_HOST_MSG("put[%zu] = %.7g, want %.7g", i, st->put[i], put);
+    if (!(fabs(call_[i] - call) <= 2e-4 + 2e-4 * fabs(call)))
+      return SGK_HOST_MSG("call[%zu] = %.7g, want %.7g", i, call_[i], call);
+    if (!(fabs(put_[i] - put) <= 2e-4 + 2e-4 * fabs(put)))
+      return SGK_HOST_MSG("put[%zu] = %.7g, want %.7g", i, put_[i], put);
   }
   return NULL;
+}
+
+static const char *check(sgk_case *c) {
+  const bs_state *st = c->state;
+  return sgk_host_black_scholes_check(st->s, st->x, st->t, st->call, st->put, c->n, 1);
 }
 
 SGK_DEFINE_FAMILY(black_scholes, .seed = "ISPC examples/options (math builtins: SLEEF)",

@@ -79,6 +79,18 @@ const sgk_family *sgk_family_find(const char *name);
 void *sgk_host_alloc(size_t bytes);      /* 64-byte aligned, zeroed; NULL on failure */
 uint32_t sgk_host_rand(uint64_t *state); /* deterministic generator for inputs */
 
+/* The math families' inputs and plain-C references, shared with bench/baselines.c. The checks
+ * look at every `step`-th option or row and return why the output is wrong, or NULL. */
+#define SGK_BS_RATE 0.02f
+#define SGK_BS_VOL 0.30f
+void sgk_host_black_scholes_inputs(float *s, float *x, float *t, size_t n);
+const char *sgk_host_black_scholes_check(const float *s, const float *x, const float *t,
+                                         const float *call, const float *put, size_t n,
+                                         size_t step);
+#define SGK_SOFTMAX_COLS 1000 /* a multiple of no sub-group size: every row ends ragged */
+void sgk_host_softmax_inputs(float *x, size_t elems);
+const char *sgk_host_softmax_check(const float *x, const float *y, size_t rows, size_t step);
+
 #ifdef __cplusplus
 }
 #endif
