@@ -11,7 +11,7 @@ SGK_KERNEL(softmax_rows, struct softmax_args, a, wg) {
   const size_t cols = a->cols, L = sgk_local_linear_range(wg);
   const float *x = a->x + sgk_group_linear_id(wg) * cols;
   float *y = a->y + sgk_group_linear_id(wg) * cols;
-  sgk_f32 part[SGK_MAX_SUB_GROUPS]; /* per sub-group, across the phases */
+  SGK_PER_SUB_GROUP(sgk_f32, part); /* per sub-group, across the phases */
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     sgk_f32 m = sgk_splat_f32(-INFINITY);
     for (size_t c = sg.first; c < cols; c += L) {

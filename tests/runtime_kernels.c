@@ -19,12 +19,21 @@ SGK_KERNEL(wg_collectives, struct wg_args, a, wg) {
   sgk_i32 x[SGK_MAX_SUB_GROUPS], inc[SGK_MAX_SUB_GROUPS], exc[SGK_MAX_SUB_GROUPS];
   sgk_f32 f[SGK_MAX_SUB_GROUPS];
   sgk_mask pos[SGK_MAX_SUB_GROUPS];
+  SGK_PER_SUB_GROUP(uint32_t, count); /* uniform values: one per sub-group */
+  SGK_PER_SUB_GROUP(int32_t, smax);
   const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     x[sg.id] = sgk_load_i32(sg, a->x + base + sg.first);
     f[sg.id] = sgk_load_f32(sg, a->f + base + sg.first);
     pos[sg.id] = sgk_gt_i32(x[sg.id], sgk_splat_i32(0));
+    count[sg.id] = sgk_ballot_count(sg, pos[sg.id]);
+    smax[sg.id] = sgk_reduce_max_i32(sg, x[sg.id]);
   }
+  const uint32_t ucount = sgk_wg_reduce_uniform_add_u32(wg, count);
+  SGK_PER_SUB_GROUP(uint32_t, before);
+  const uint32_t utotal = sgk_wg_exclusive_scan_uniform_add_u32(wg, count, before);
+  const int32_t umax = sgk_wg_inclusive_scan_uniform_max_i32(wg, smax, smax); /* in place */
+  const int32_t totals_agree = utotal == ucount && umax == sgk_wg_reduce_max_i32(wg, x);
   /* barrier: the work-group collectives see every sub-group's value */
   const int32_t sum = sgk_wg_reduce_add_i32(wg, x), mn = sgk_wg_reduce_min_i32(wg, x);
   const int32_t mx = sgk_wg_reduce_max_i32(wg, x);
@@ -48,6 +57,11 @@ SGK_KERNEL(wg_collectives, struct wg_args, a, wg) {
     sgk_scatter_i32(sg, o + W_ALL, at, sgk_splat_i32(all));
     sgk_scatter_i32(sg, o + W_FMIN, at, sgk_as_i32_f32(sgk_splat_f32(fmn)));
     sgk_scatter_i32(sg, o + W_FMAX, at, sgk_as_i32_f32(sgk_splat_f32(fmx)));
+    sgk_scatter_i32(sg, o + W_UCOUNT, at, sgk_splat_i32((int32_t)ucount));
+    const sgk_u32 slot = sgk_add_u32(sgk_splat_u32(before[sg.id]), sgk_ballot_rank(sg, pos[sg.id]));
+    sgk_scatter_i32(sg, o + W_USLOT, at, sgk_as_i32_u32(slot));
+    sgk_scatter_i32(sg, o + W_UMAX, at, sgk_splat_i32(smax[sg.id]));
+    sgk_scatter_i32(sg, o + W_UTOTAL, at, sgk_splat_i32(totals_agree));
   }
 }
 

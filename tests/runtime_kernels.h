@@ -47,6 +47,10 @@ enum {
   W_ALL,
   W_FMIN,
   W_FMAX,
+  W_UCOUNT, /* uniform-value collectives: positives in the work-group (reduce of per-sg counts) */
+  W_USLOT,  /* positives before this item (exclusive scan of the counts + ballot rank) */
+  W_UMAX,   /* max of x over this and the earlier sub-groups (inclusive scan of per-sg maxima) */
+  W_UTOTAL, /* the scans' returned totals agree with the reduce: 1 */
   WG_FIELDS
 };
 struct wg_args {

@@ -107,6 +107,12 @@ static void test_slm_phases(void **state) {
   }
 }
 
+static uint32_t positives_in(const int32_t *x, uint32_t n) {
+  uint32_t c = 0;
+  for (uint32_t i = 0; i < n; ++i) c += x[i] > 0;
+  return c;
+}
+
 static void test_wg_collectives(void **state) {
   (void)state;
   const uint32_t w = cfg.w;
@@ -140,9 +146,17 @@ static void test_wg_collectives(void **state) {
         fmn = fs[l] < fmn ? fs[l] : fmn;
         fmx = fs[l] > fmx ? fs[l] : fmx;
       }
-      int32_t run = 0;
+      int32_t run = 0, positives = 0, upto = INT32_MIN;
+      const int32_t all_positives = (int32_t)positives_in(xs, L);
       for (uint32_t l = 0; l < L; ++l) {
         const int32_t *o2 = out + ((size_t)g * L + l) * WG_FIELDS;
+        if (l % w == 0) /* a new sub-group: the max over it and the earlier ones */
+          for (uint32_t k = l; k < L && k < l + w; ++k) upto = xs[k] > upto ? xs[k] : upto;
+        assert_int_equal(o2[W_UCOUNT], all_positives);
+        assert_int_equal(o2[W_USLOT], positives);
+        positives += xs[l] > 0;
+        assert_int_equal(o2[W_UMAX], upto);
+        assert_int_equal(o2[W_UTOTAL], 1);
         assert_int_equal(o2[W_REDUCE_ADD], sum);
         assert_int_equal(o2[W_REDUCE_MIN], mn);
         assert_int_equal(o2[W_REDUCE_MAX], mx);

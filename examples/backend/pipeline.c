@@ -14,7 +14,7 @@ SGK_KERNEL(affine_f32, struct affine_args, p, wg) {
 }
 
 SGK_KERNEL(group_sum_f32, struct group_sum_args, p, wg) {
-  sgk_f32 part[SGK_MAX_SUB_GROUPS]; /* each sub-group's values, kept for the work-group sum */
+  SGK_PER_SUB_GROUP(sgk_f32, part); /* each sub-group's values, kept for the work-group sum */
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     const size_t first = sgk_group_linear_id(wg) * sgk_local_linear_range(wg) + sg.first;
     part[sg.id] = sgk_splat_f32(0.0f);

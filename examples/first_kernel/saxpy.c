@@ -3,7 +3,7 @@
 #include "saxpy.h"
 
 SGK_KERNEL(saxpy_sum, struct saxpy_args, p, wg) {
-  float part[SGK_MAX_SUB_GROUPS]; /* kept across the barrier, one per sub-group */
+  SGK_PER_SUB_GROUP(float, part); /* kept across the barrier: float part[max sub-groups] */
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     const size_t i = sgk_group_linear_id(wg) * sgk_local_linear_range(wg) + sg.first;
     const sgk_f32 y =
@@ -12,7 +12,5 @@ SGK_KERNEL(saxpy_sum, struct saxpy_args, p, wg) {
     part[sg.id] = sgk_reduce_add_f32(sg, y);
   }
   /* barrier: every sub-group's part is ready */
-  float sum = 0.0f;
-  for (uint32_t s = 0; s < sgk_num_sub_groups(wg); ++s) sum += part[s];
-  p->group_sums[sgk_group_linear_id(wg)] = sum;
+  p->group_sums[sgk_group_linear_id(wg)] = sgk_wg_reduce_uniform_add_f32(wg, part);
 }

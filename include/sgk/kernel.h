@@ -40,11 +40,17 @@
 #include "sgk/isa/generic.h"
 #include SGK_VARIANT_HEADER
 #include "sgk/isa/intops.h"
+#include "sgk/isa/cvtops.h"
 #include "sgk/isa/math.h"
 
 /* Most sub-groups a work-group can have: the per-sub-group arrays a kernel keeps across a barrier
  * are declared with this size and indexed by sg.id. */
 #define SGK_MAX_SUB_GROUPS (SGK_MAX_WORK_GROUP_SIZE / SGK_W)
+/* What lives across a barrier (between two SGK_FOR_EACH_SUBGROUP loops): SLM, or a value per
+ * sub-group declared with this in the kernel's body, indexed by sg.id, sized for the largest
+ * work-group at any W:  SGK_PER_SUB_GROUP(sgk_f32, part); ... part[sg.id] = ...;  Lane vectors
+ * (sgk_f32) for per-work-item values, plain C types (uint32_t) for one uniform value each. */
+#define SGK_PER_SUB_GROUP(type, name) type name[SGK_MAX_SUB_GROUPS]
 #define SGK__LOG2_W (SGK_W == 8 ? 3u : SGK_W == 16 ? 4u : 5u)
 
 /* ------------------------------------------------------------------------------------------------
@@ -384,6 +390,28 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
       const sgk_##T before = s ? sgk__broadcast_##T(out[s - 1], SGK_W - 1) : sgk_splat_##T(ident); \
       out[s] = sgk_select_##T(sgk_mask_first_n(1), before, sgk__rotate_##T(out[s], SGK_W - 1));    \
     }                                                                                              \
+  }                                                                                                \
+  /* Work-group scope over one uniform value per sub-group, v[s] (a count, a partial sum kept in \
+   * SGK_PER_SUB_GROUP): combined in sub-group order; the scans write out[s] (out may be v)    \
+   * and return the total; the exclusive scan's out[0] is the identity. */                       \
+  SGK_INLINE ct sgk_wg_reduce_uniform_##op##_##T(const sgk_wg *wg, const ct *v) {                  \
+    ct acc = (ct)(pad);                                                                            \
+    for (uint32_t s = 0; s < wg->num_sub_groups; ++s) acc = sgk__##op##1_##T(acc, v[s]);           \
+    return acc;                                                                                    \
+  }                                                                                                \
+  SGK_INLINE ct sgk_wg_inclusive_scan_uniform_##op##_##T(const sgk_wg *wg, const ct *v, ct *out) { \
+    ct acc = (ct)(pad);                                                                            \
+    for (uint32_t s = 0; s < wg->num_sub_groups; ++s) out[s] = acc = sgk__##op##1_##T(acc, v[s]);  \
+    return acc;                                                                                    \
+  }                                                                                                \
+  SGK_INLINE ct sgk_wg_exclusive_scan_uniform_##op##_##T(const sgk_wg *wg, const ct *v, ct *out) { \
+    ct acc = (ct)(pad);                                                                            \
+    for (uint32_t s = 0; s < wg->num_sub_groups; ++s) {                                            \
+      const ct x = v[s];                                                                           \
+      out[s] = s ? acc : (ct)(ident);                                                              \
+      acc = sgk__##op##1_##T(acc, x);                                                              \
+    }                                                                                              \
+    return acc;                                                                                    \
   }
 
 #define SGK__WG_BROADCAST(T, ct)                                                                   \
