@@ -185,8 +185,9 @@ def table(run, out):
 
 
 def summary(run, out):
-    """One row per kernel and variant (a sweep at its smallest work-group): avx2 and avx512 at
-    W = 8, 16, 32, the best one's fraction of its roof and its speedups (the README's table)."""
+    """One row per kernel and variant (a sweep at its smallest and its largest work-group): avx2
+    and avx512 at W = 8, 16, 32, the best one's fraction of its roof and its speedups (the
+    README's table)."""
     w = out.write
     isas = [i for i in ("avx2", "avx512", "neon") if any(k[0] == i for v in run.kernels.values() for k in v)]
     others = []
@@ -196,21 +197,28 @@ def summary(run, out):
       " | best: % of roof | " + " | ".join("x %s" % o for o in others) + " |\n")
     w("|---|---|" + "---|" * (len(isas) * len(WIDTHS) + 1 + len(others)) + "\n")
     for (kernel, variant), cells in run.kernels.items():
-        wg = sorted({k[2] for k in cells}, key=lambda x: -1 if x is None else int(x))[0]
-        rows = [(i, W, cells.get((i, W, wg))) for i in isas for W in WIDTHS]
-        present = [r for r in rows if r[2]]
-        if not present:
-            continue
-        bi, bw, best = max(present, key=lambda r: r[2]["rate"])
-        roof, roof_name = run.roof(best, bi)
-        unit = gunit(best["unit"])
-        base = run.baselines.get(kernel, {})
-        w("| %s/%s%s | %s | %s | %s | %s |\n" % (
-            kernel, variant, " wg%s" % wg if wg else "", unit,
-            " | ".join(fmt(r[2]["rate"], unit) if r[2] else "-" for r in rows),
-            "%.0f%% (%s W%d, %s)" % (100 * best["rate"] / roof, bi, bw, roof_name) if roof else "-",
-            " | ".join("%.2f" % (best["rate"] / base[o]["rate"]) if o in base and base[o]["rate"] else "-"
-                       for o in others)))
+        wgs = sorted({k[2] for k in cells}, key=lambda x: -1 if x is None else int(x))
+        for wg in sorted({wgs[0], wgs[-1]}, key=wgs.index):
+            summary_row(run, out, isas, others, kernel, variant, wg, cells)
+
+
+def summary_row(run, out, isas, others, kernel, variant, wg, cells):
+    """One line of the summary: kernel/variant at work-group size wg (None: the family's)."""
+    w = out.write
+    rows = [(i, W, cells.get((i, W, wg))) for i in isas for W in WIDTHS]
+    present = [r for r in rows if r[2]]
+    if not present:
+        return
+    bi, bw, best = max(present, key=lambda r: r[2]["rate"])
+    roof, roof_name = run.roof(best, bi)
+    unit = gunit(best["unit"])
+    base = run.baselines.get(kernel, {})
+    w("| %s/%s%s | %s | %s | %s | %s |\n" % (
+        kernel, variant, " wg%s" % wg if wg else "", unit,
+        " | ".join(fmt(r[2]["rate"], unit) if r[2] else "-" for r in rows),
+        "%.0f%% (%s W%d, %s)" % (100 * best["rate"] / roof, bi, bw, roof_name) if roof else "-",
+        " | ".join("%.2f" % (best["rate"] / base[o]["rate"]) if o in base and base[o]["rate"] else "-"
+                   for o in others)))
 
 
 def charts(run, rows, outdir, machine):
