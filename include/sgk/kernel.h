@@ -48,7 +48,7 @@
 #define SGK_MAX_SUB_GROUPS (SGK_MAX_WORK_GROUP_SIZE / SGK_W)
 /* What lives across a barrier (between two SGK_FOR_EACH_SUBGROUP loops): SLM, or a value per
  * sub-group declared with this in the kernel's body, indexed by sg.id, sized for the largest
- * work-group at any W:  SGK_PER_SUB_GROUP(sgk_f32, part); ... part[sg.id] = ...;  Lane vectors
+ * work-group at this W:  SGK_PER_SUB_GROUP(sgk_f32, part); ... part[sg.id] = ...;  Lane vectors
  * (sgk_f32) for per-work-item values, plain C types (uint32_t) for one uniform value each. */
 #define SGK_PER_SUB_GROUP(type, name) type name[SGK_MAX_SUB_GROUPS]
 #define SGK__LOG2_W (SGK_W == 8 ? 3u : SGK_W == 16 ? 4u : 5u)

@@ -10,6 +10,8 @@
  *       down, then converted (a rounded value out of range: MIN or MAX as above)
  *   sgk_cvt_<to>_<from>_sat, _sat_rte / _rtz / _rtp / _rtn   rounded (toward zero for _sat),
  *   then clamped to [MIN, MAX]; NaN gives 0.
+ * The rounding adds and removes 2^23 (2^52): a kernel compiled with -ffast-math or
+ * -fassociative-math may fold that away (as sgk's own builds never do).
  * Included by sgk/kernel.h after the backend and sgk/isa/intops.h. */
 /* X-macro tables and macro bodies: laid out by hand. */
 // clang-format off
@@ -106,7 +108,8 @@ SGK__ROUNDING(f64, u64, 4503599627370496.0, UINT64_C(0x8000000000000000))
 SGK__SATS(f32)
 SGK__SATS(f64)
 
-/* The rounding of each suffix (rtz: the conversion truncates) and its final step. */
+/* The rounding each suffix applies before the conversion (rtz: none, the conversion itself
+ * truncates). */
 #define SGK__ROUND_OF_rte rint
 #define SGK__ROUND_OF_rtz keep
 #define SGK__ROUND_OF_rtp ceil
