@@ -128,5 +128,5 @@ SGK__SATS(f64)
 SGK__CVT_MODES(i32, f32) SGK__CVT_MODES(u32, f32) SGK__CVT_MODES(i64, f32) SGK__CVT_MODES(u64, f32)
 SGK__CVT_MODES(i32, f64) SGK__CVT_MODES(u32, f64) SGK__CVT_MODES(i64, f64) SGK__CVT_MODES(u64, f64)
 
-#endif
 // clang-format on
+#endif
