@@ -7,18 +7,39 @@
 #include "ids_oracle.h"
 #include "runtime_kernels.h"
 
-static void check_ids(const sgk_range *r) {
+static void check_ids_threads(const sgk_range *r, uint32_t threads) {
   size_t n = 1;
   for (uint32_t d = 0; d < r->dims; ++d) n *= r->global[d];
   int32_t *out = malloc(n * ID_FIELDS * sizeof *out);
   memset(out, 0x7f, n * ID_FIELDS * sizeof *out);
   struct ids_args a = {out};
   sgk_launch_options o = test_options(0);
+  o.threads = threads;
   LAUNCH_OK(sgk_launch(&ids, r, &o, &a, NULL));
   char msg[256];
   const int ok = ids_match(out, r, cfg.w, msg, sizeof msg);
   free(out);
   if (!ok) fail_msg("%s", msg);
+}
+
+static void check_ids(const sgk_range *r) { check_ids_threads(r, test_options(0).threads); }
+
+/* A variant runs chunks of contiguous work-groups, moving the group ids on by increment: many
+ * groups in 2-D and 3-D (chunks of several groups that carry across a row and a plane, and
+ * start mid-row), on one thread (the whole range one chunk) and on 2 and 3. */
+static void test_ids_many_groups(void **state) {
+  (void)state;
+  const size_t w = cfg.w;
+  const sgk_range rs[] = {
+      sgk_range_3d(5 * 1, 7 * 2, 9 * w, 1, 2, w),   /* 5 x 7 x 9 groups */
+      sgk_range_3d(3 * 2, 1 * 3, 37 * 5, 2, 3, 5),  /* 3 x 1 x 37 */
+      sgk_range_2d(41 * 2, 13 * (w + 3), 2, w + 3), /* 41 x 13 */
+      sgk_range_1d(700 * (w / 2), w / 2),
+  };
+  /* libgomp with more than one thread hangs under qemu-user */
+  const uint32_t most = getenv("SGK_TEST_EMULATED") ? 1 : 3;
+  for (size_t i = 0; i < sizeof rs / sizeof rs[0]; ++i)
+    for (uint32_t t = 1; t <= most; ++t) check_ids_threads(&rs[i], t);
 }
 
 static void test_ids_1d(void **state) {
@@ -510,12 +531,13 @@ static void test_empty_range(void **state) {
 int main(int argc, char **argv) {
   test_parse_args(argc, argv);
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_ids_1d),           cmocka_unit_test(test_ids_2d),
-      cmocka_unit_test(test_ids_3d),           cmocka_unit_test(test_ids_rows_spanning),
-      cmocka_unit_test(test_seed_partial),     cmocka_unit_test(test_slm_phases),
-      cmocka_unit_test(test_wg_collectives),   cmocka_unit_test(test_atomics),
-      cmocka_unit_test(test_local_atomic_ops), cmocka_unit_test(test_memory),
-      cmocka_unit_test(test_conversions),      cmocka_unit_test(test_empty_range),
+      cmocka_unit_test(test_ids_1d),          cmocka_unit_test(test_ids_2d),
+      cmocka_unit_test(test_ids_3d),          cmocka_unit_test(test_ids_rows_spanning),
+      cmocka_unit_test(test_ids_many_groups), cmocka_unit_test(test_seed_partial),
+      cmocka_unit_test(test_slm_phases),      cmocka_unit_test(test_wg_collectives),
+      cmocka_unit_test(test_atomics),         cmocka_unit_test(test_local_atomic_ops),
+      cmocka_unit_test(test_memory),          cmocka_unit_test(test_conversions),
+      cmocka_unit_test(test_empty_range),
   };
   return test_run("runtime", tests, sizeof tests / sizeof tests[0]);
 }

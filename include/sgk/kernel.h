@@ -82,7 +82,18 @@
 SGK_INLINE void sgk__fault(const sgk_wg *wg, int fault) {
   __atomic_store_n(wg->fault, fault, __ATOMIC_RELAXED);
 }
-SGK_INLINE sgk_wg *sgk__mut(const sgk_wg *wg) { return (sgk_wg *)wg; } /* the runtime's own copy */
+SGK_INLINE sgk_wg *sgk__mut(const sgk_wg *wg) { return (sgk_wg *)wg; } /* the variant's own copy */
+
+/* The work-group of the next linear id (row-major over group_range, index 2 the contiguous one):
+ * the ids carried through the dimensions. */
+SGK_INLINE void sgk__next_group(sgk_wg *wg) {
+  ++wg->group_linear_id;
+  if (++wg->group_id[2] < wg->group_range[2]) return;
+  wg->group_id[2] = 0;
+  if (++wg->group_id[1] < wg->group_range[1]) return;
+  wg->group_id[1] = 0;
+  ++wg->group_id[0];
+}
 
 #define SGK_KERNEL(name, args_type, a, wg) SGK__KERNEL(name, args_type, a, wg, NULL, , )
 #define SGK_KERNEL_SLM(name, args_type, a, wg, bytes)                                              \
@@ -101,14 +112,23 @@ SGK_INLINE sgk_wg *sgk__mut(const sgk_wg *wg) { return (sgk_wg *)wg; } /* the ru
 #else
 #define SGK__EMIT_SLM_FN(name, args_type, a, bytes)
 #endif
+/* The variant runs its run of work-groups itself: one copy of the work-group the launch placed,
+ * moved on group by group, with the kernel's body inlined in the loop (what is invariant across
+ * work-groups can leave it). */
 #define SGK__KERNEL(name, args_type, a, wg, slm_fn, SLM_PARAM, SLM_ARG)                            \
-  void SGK_VARIANT_NAME(name)(const sgk_wg *wg, const void *sgk__args);                            \
+  void SGK_VARIANT_NAME(name)(const sgk_wg *sgk__first, const void *sgk__args, size_t sgk__count); \
   SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a SLM_PARAM);                    \
-  void SGK_VARIANT_NAME(name)(const sgk_wg *wg, const void *sgk__args) {                           \
-    name##__body(wg, (const args_type *)sgk__args SLM_ARG);                                        \
-    if (wg->loop_open) { /* a return inside SGK_FOR_EACH_SUBGROUP */                               \
-      sgk__mut(wg)->loop_open = 0;                                                                 \
-      sgk__fault(wg, SGK__FAULT_RETURN);                                                           \
+  void SGK_VARIANT_NAME(name)(const sgk_wg *sgk__first, const void *sgk__args,                     \
+                              size_t sgk__count) {                                                 \
+    sgk_wg sgk__wg = *sgk__first;                                                                  \
+    sgk__wg.loop_open = 0;                                                                         \
+    for (size_t sgk__left = sgk__count; sgk__left; --sgk__left) {                                  \
+      name##__body(&sgk__wg, (const args_type *)sgk__args SLM_ARG);                                \
+      if (sgk__wg.loop_open) { /* a return inside SGK_FOR_EACH_SUBGROUP */                         \
+        sgk__wg.loop_open = 0;                                                                     \
+        sgk__fault(&sgk__wg, SGK__FAULT_RETURN);                                                   \
+      }                                                                                            \
+      sgk__next_group(&sgk__wg);                                                                   \
     }                                                                                              \
   }                                                                                                \
   SGK__EMIT_TABLE(name, slm_fn)                                                                    \

@@ -11,9 +11,9 @@
 #define SGK__SLOT(on, fn) SGK__CAT(SGK__SLOT_, on)(fn)
 
 #define SGK__DECLARE_ROW(E, isa, value, w, name)                                                   \
-  void name##__##isa##_w8(const sgk_wg *, const void *);                                           \
-  void name##__##isa##_w16(const sgk_wg *, const void *);                                          \
-  void name##__##isa##_w32(const sgk_wg *, const void *);
+  void name##__##isa##_w8(const sgk_wg *, const void *, size_t);                                   \
+  void name##__##isa##_w16(const sgk_wg *, const void *, size_t);                                  \
+  void name##__##isa##_w32(const sgk_wg *, const void *, size_t);
 #define SGK__ROW(E, isa, value, w, name)                                                           \
   [value] = {SGK__SLOT(SGK_TABLE_##E##_W8, name##__##isa##_w8),                                    \
              SGK__SLOT(SGK_TABLE_##E##_W16, name##__##isa##_w16),                                  \

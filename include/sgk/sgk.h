@@ -80,20 +80,24 @@ typedef struct sgk_launch_info {
   size_t work_groups;
 } sgk_launch_info;
 
-/* A kernel: one work-group function per (ISA, sub-group size). Defined by SGK_KERNEL in a source
+/* A kernel: one variant function per (ISA, sub-group size). Defined by SGK_KERNEL in a source
  * compiled through the sgk_add_kernels() CMake function; declared for the host with
- * SGK_DECLARE_KERNEL. */
+ * SGK_DECLARE_KERNEL. A variant runs `count` work-groups one after the other on the calling
+ * thread, from the one `first` is placed at (its group ids; first also holds the launch's ranges
+ * and this thread's SLM) on through the following linear ids: it moves the group ids on itself,
+ * with no division per work-group. */
 typedef struct sgk_wg sgk_wg;
-typedef void (*sgk_wg_fn)(const sgk_wg *wg, const void *args);
+typedef void (*sgk_wg_fn)(const sgk_wg *first, const void *args, size_t count);
 /* The SLM bytes a kernel needs for a work-group of wg_size work-items and these args. */
 typedef size_t (*sgk_slm_fn)(size_t wg_size, const void *args);
 /* The table is an ABI: kernels compiled against one sgk run on a later library of the same major
- * version. Its layout changes only with SGK_KERNEL_ABI (a launch refuses a kernel of another ABI
- * with SGK_ERROR_KERNEL_ABI); the variant rows are last and counted, so a library that knows more
+ * version. Its layout and the variants' signature change only with SGK_KERNEL_ABI (2 since sgk
+ * 0.3, whose variants run a run of work-groups; a launch refuses a kernel of another ABI with
+ * SGK_ERROR_KERNEL_ABI); the variant rows are last and counted, so a library that knows more
  * ISAs reads an older kernel's rows and treats the ISAs beyond them as not compiled. Row i is the
  * ISA of value i (include/sgk/isa_list.h: values never change); SGK_ISA_SLOTS leaves room for ISAs
  * to come without changing the layout. */
-#define SGK_KERNEL_ABI 1u
+#define SGK_KERNEL_ABI 2u
 #define SGK_ISA_SLOTS 8
 typedef struct sgk_kernel {
   uint32_t abi;       /* SGK_KERNEL_ABI of the headers the kernel was compiled with */

@@ -156,6 +156,7 @@ static int32_t *build_local_ids(sgk_wg *wg) {
   return ids;
 }
 
+/* Places wg at the work-group of linear id g: a variant moves on from there without dividing. */
 static inline void place_group(sgk_wg *wg, size_t g) {
   wg->group_linear_id = g;
   wg->group_id[2] = g % wg->group_range[2];
@@ -259,15 +260,14 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
       atomic_store(&out_of_memory, 1);
     } else {
       tls_in_kernel = 1;
-      for (size_t g = 0; g < groups; ++g) {
-        place_group(&wg, g);
-        fn(&wg, args);
-      }
+      if (groups) fn(&wg, args, groups); /* tmpl is at group 0 */
       tls_in_kernel = 0;
     }
   } else {
+    /* chunks of contiguous work-groups, each one call of the variant; 16 a thread to balance */
     size_t chunk = groups / ((size_t)threads * 16);
     if (chunk < 1) chunk = 1;
+    const size_t chunks = (groups + chunk - 1) / chunk;
 #pragma omp parallel num_threads(threads)
     {
       sgk_wg wg = tmpl;
@@ -281,11 +281,12 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
       }
       const int ok = !atomic_load(&out_of_memory);
       tls_in_kernel = 1;
-#pragma omp for schedule(dynamic, chunk)
-      for (size_t g = 0; g < groups; ++g) {
+#pragma omp for schedule(dynamic, 1)
+      for (size_t c = 0; c < chunks; ++c) {
         if (!ok) continue;
-        place_group(&wg, g);
-        fn(&wg, args);
+        const size_t first = c * chunk;
+        place_group(&wg, first);
+        fn(&wg, args, groups - first < chunk ? groups - first : chunk);
       }
       tls_in_kernel = 0;
     }
