@@ -98,13 +98,17 @@ extern const char *const test_op_names[OP_COUNT];
 int test_op_applies(int op, int is_int, int is_signed);
 int test_op_counts(int op);
 
-/* Conversions and bit casts of the contract: CVT_<to>_<from> for sgk_cvt_<to>_<from>, then
+/* Conversions and bit casts: CVT_<to>_<from> for sgk_cvt_<to>_<from> (the contract's, then those
+ * sgk/isa/cvtops.h derives), CVT_<to>_<from>_<rounding> for its rounded ones, then
  * CAST_<to>_<from> for sgk_as_<to>_<from>; the cvts test kernel runs one per launch (op_args.op)
  * from x to out. */
 enum sgk_test_cvt {
 #define SGK_TEST_CVT_ENUM(to, from) CVT_##to##_##from,
-  SGK_CONTRACT_CVTS(SGK_TEST_CVT_ENUM)
+#define SGK_TEST_RCVT_ENUM(to, from, sfx) CVT_##to##_##from##sfx,
+  SGK_CONTRACT_CVTS(SGK_TEST_CVT_ENUM) SGK_DERIVED_CVTS(SGK_TEST_CVT_ENUM)
+      SGK_ROUNDED_CVTS(SGK_TEST_RCVT_ENUM)
 #undef SGK_TEST_CVT_ENUM
+#undef SGK_TEST_RCVT_ENUM
 #define SGK_TEST_CAST_ENUM(to, from) CAST_##to##_##from,
       SGK_CONTRACT_CASTS(SGK_TEST_CAST_ENUM)
 #undef SGK_TEST_CAST_ENUM

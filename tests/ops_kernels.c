@@ -61,24 +61,3 @@ SGK_INLINE sgk_i64 from_u32_i64(sgk_u32 v) { return sgk_as_i64_u64(sgk_cvt_u64_u
 #undef CLS_I
 #undef CLS_S
 #undef CLS_F
-
-/* cvts: out = conversion (or bit cast) args->op of x, through the sub-group's masked load and
- * store, so partial sub-groups write only their active lanes. */
-SGK_KERNEL(cvts, struct op_args, args, wg) {
-  SGK_FOR_EACH_SUBGROUP(wg, sg) {
-    const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg) + sg.first;
-    switch (args->op) {
-#define CVT_CASE(to, from, E, fn)                                                                  \
-  case E##_##to##_##from:                                                                          \
-    sgk_store_##to(                                                                                \
-        sg, (TEST_CT_##to *)args->out + base,                                                      \
-        sgk_##fn##_##to##_##from(sgk_load_##from(sg, (const TEST_CT_##from *)args->x + base)));    \
-    break;
-#define CVT_CASE_CVT(to, from) CVT_CASE(to, from, CVT, cvt)
-#define CVT_CASE_AS(to, from) CVT_CASE(to, from, CAST, as)
-      SGK_CONTRACT_CVTS(CVT_CASE_CVT)
-      SGK_CONTRACT_CASTS(CVT_CASE_AS)
-      default: break;
-    }
-  }
-}

@@ -141,6 +141,16 @@ static size_t cvt_inputs(int ty, unsigned char *v, size_t n, uint64_t *seed) {
                                   -1.0,
                                   3.5,
                                   -3.5,
+                                  1.5,
+                                  2.5,
+                                  -2.5,
+                                  0.49999997,
+                                  8388607.5,
+                                  -8388609.0,
+                                  4503599627370495.5,
+                                  18446744073709549568.0,
+                                  18446744073709551616.0,
+                                  -0.999,
                                   2147483520.0,
                                   2147483647.0,
                                   2147483647.9,
@@ -170,25 +180,14 @@ static size_t cvt_inputs(int ty, unsigned char *v, size_t n, uint64_t *seed) {
                                   -INFINITY,
                                   NAN,
                                   -NAN};
-  static const uint64_t iedges[] = {0,
-                                    1,
-                                    UINT64_MAX,
-                                    0x7fffffffull,
-                                    0x80000000ull,
-                                    0xffffffffull,
-                                    0x100000000ull,
-                                    0x80000001ull,
-                                    16777217,
-                                    0xffffff80ull,
-                                    0xffffff7full,
-                                    0x7fffff80ull,
-                                    (1ull << 53) + 1,
-                                    0x7fffffffffffffffull,
-                                    0x8000000000000000ull,
-                                    0x7ffffffffffffe00ull,
-                                    0xfffffffffffffc01ull,
-                                    0x1ffffffffull,
-                                    (uint64_t)-16777217};
+  static const uint64_t iedges[] = {
+      0, 1, UINT64_MAX, 0x7fffffffull, 0x80000000ull, 0xffffffffull, 0x100000000ull, 0x80000001ull,
+      16777217, 0xffffff80ull, 0xffffff7full, 0x7fffff80ull, (1ull << 53) + 1,
+      0x7fffffffffffffffull, 0x8000000000000000ull, 0x7ffffffffffffe00ull, 0xfffffffffffffc01ull,
+      0x1ffffffffull, (uint64_t)-16777217,
+      /* f32 of these through f64 would round twice */
+      (1ull << 60) + (1ull << 36) + 1, (uint64_t) - ((1ull << 60) + (1ull << 36) + 1),
+      (1ull << 63) + (1ull << 39) + 1, (1ull << 53) + (1ull << 29) + 1};
   const int is_int = test_types[ty].is_int;
   const size_t ne = is_int ? sizeof iedges / sizeof iedges[0] : sizeof fedges / sizeof fedges[0];
   for (size_t i = 0; i < n; ++i) {

@@ -40,6 +40,7 @@
 #include "sgk/isa/generic.h"
 #include SGK_VARIANT_HEADER
 #include "sgk/isa/intops.h"
+#include "sgk/isa/cvtops.h"
 #include "sgk/isa/math.h"
 
 /* Most sub-groups a work-group can have: the per-sub-group arrays a kernel keeps across a barrier
