@@ -4,21 +4,39 @@
 #include "sgk/kernel.h"
 #include "kernel_args.h"
 
+/* The work-item's elements i of the strided loop from i on: the tail's lanes past n are 0. */
+SGK_INLINE sgk_i32 reduce_load(sgk_sg sg, const int32_t *data, size_t i, size_t n) {
+  return i + sg.size <= n ? sgk_load_i32(sg, data + i)
+                          : sgk_load_masked_i32(sg, sgk_mask_first_n((uint32_t)(n - i)), data + i);
+}
+
 SGK_KERNEL_SLM(reduce_slm, struct reduce_args, a, wg, sgk_wg_size * sizeof(int32_t)) {
   int32_t *scratch = sgk_slm(wg);
   const uint32_t wgs = sgk_local_linear_range(wg);
-  const size_t n = a->n, stride = a->num_work_items;
-  SGK_FOR_EACH_SUBGROUP(wg, sg) {
-    /* for (i = glob_id; i < data_size; i += num_work_items) sum += buf_acc[i]; */
-    sgk_i32 sum = sgk_splat_i32(0);
-    for (size_t i = sgk_group_linear_id(wg) * wgs + sg.first; i < n; i += stride) {
-      const sgk_i32 x =
-          i + sg.size <= n
-              ? sgk_load_i32(sg, a->data + i)
-              : sgk_load_masked_i32(sg, sgk_mask_first_n((uint32_t)(n - i)), a->data + i);
-      sum = sgk_add_i32(sum, x);
+  const size_t n = a->n, stride = a->num_work_items, first = sgk_group_linear_id(wg) * wgs;
+  /* for (i = glob_id; i < data_size; i += num_work_items) sum += buf_acc[i];  scratch[loc_id] = sum;
+   * A work-group of one sub-group runs it as written, the sum in a register. A larger one runs
+   * the strided loop outside its sub-groups, each work-item's sum kept in scratch: one pass
+   * reads the work-group's wgs contiguous items, where sub-group after sub-group down the whole
+   * stride would touch a new page with every load. Either way each work-item adds the same
+   * items in the same order: the same sums. */
+  if (sgk_num_sub_groups(wg) == 1) {
+    SGK_FOR_EACH_SUBGROUP(wg, sg) {
+      sgk_i32 sum = sgk_splat_i32(0);
+      for (size_t i = first; i < n; i += stride)
+        sum = sgk_add_i32(sum, reduce_load(sg, a->data, i, n));
+      sgk_store_i32(sg, scratch, sum);
     }
-    sgk_store_i32(sg, scratch + sg.first, sum); /* scratch[loc_id] = sum */
+  } else {
+    SGK_FOR_EACH_SUBGROUP(wg, sg) { sgk_store_i32(sg, scratch + sg.first, sgk_splat_i32(0)); }
+    for (size_t base = first; base < n; base += stride) {
+      SGK_FOR_EACH_SUBGROUP(wg, sg) {
+        const size_t i = base + sg.first;
+        if (i >= n) continue;
+        int32_t *sum = scratch + sg.first;
+        sgk_store_i32(sg, sum, sgk_add_i32(sgk_load_i32(sg, sum), reduce_load(sg, a->data, i, n)));
+      }
+    }
   }
   /* for (i = wgs / 2; i > 0; i >>= 1) { barrier; if (loc_id < i) scratch[loc_id] += scratch[loc_id + i]; }
    * starting from half the next power of two, so any work-group size sums every element */
