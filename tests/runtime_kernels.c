@@ -130,6 +130,13 @@ SGK_KERNEL(mem_ops, struct mem_args, a, wg) {
         sgk_store_vec_i32(sg, out + i0 * (size_t)a->n, a->n, v);
         break;
       }
+      case M_VEC64: {
+        sgk_i64 v[8];
+        sgk_load_vec_i64(sg, (const int64_t *)a->in + i0 * (size_t)a->n, a->n, v);
+        for (int k = 0; k < a->n; ++k) v[k] = sgk_mul_i64(v[k], sgk_splat_i64(k + 1));
+        sgk_store_vec_i64(sg, (int64_t *)a->out + i0 * (size_t)a->n, a->n, v);
+        break;
+      }
       case M_GATHER_SCATTER: { /* out[idx[i]] = odd idx ? in[idx[i]] : 0; highest lane wins */
         const sgk_i32 idx = sgk_load_i32(sg, a->idx + i0);
         const sgk_mask odd = sgk_ne_i32(sgk_and_i32(idx, sgk_splat_i32(1)), sgk_splat_i32(0));

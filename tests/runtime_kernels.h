@@ -87,6 +87,7 @@ struct local_atomic_args {
 enum {
   M_BLOCK,
   M_VEC,
+  M_VEC64, /* the same of int64_t */
   M_GATHER_SCATTER,
   M_MASKED,
   M_CVT_F32_I32,

@@ -1,6 +1,7 @@
 /* Runtime semantics at the configured (ISA, W): 1-, 2- and 3-D ids, the seeds' partial
  * sub-groups, SLM isolation and barrier phases, work-group collectives, local and global
  * atomics, memory ops and conversions, empty ranges (concurrent launches: test_concurrency). */
+#include <inttypes.h>
 #include <math.h>
 
 #include "harness.h"
@@ -371,6 +372,22 @@ static void test_memory(void **state) {
                            (int32_t)((uint32_t)in[i * nv + k] * (uint32_t)(k + 1)));
       free(in);
       free(out);
+      /* 64-bit elements move as pairs of 32-bit lanes in some cores' transposes */
+      int64_t *in64 = malloc(cap * 8), *out64 = malloc(cap * 8);
+      for (size_t i = 0; i < cap; ++i) {
+        in64[i] = (int64_t)test_rand(&seed);
+        out64[i] = -7;
+      }
+      run_mem(M_VEC64, nv, 8, n, L, in64, out64, NULL);
+      for (size_t i = 0; i < cap; ++i) {
+        const int64_t want =
+            i < n * nv ? (int64_t)((uint64_t)in64[i] * (uint64_t)(i % nv + 1)) : -7;
+        if (out64[i] != want)
+          fail_msg("vec<int64_t, %d>, local %u: element %zu is %" PRId64 ", want %" PRId64, nv, L,
+                   i, out64[i], want);
+      }
+      free(in64);
+      free(out64);
     }
     int32_t *in = malloc(n * 4), *out = malloc(n * 4), *idx = malloc(n * 4), *want = malloc(n * 4);
     for (size_t i = 0; i < n; ++i) {

@@ -52,6 +52,21 @@
  * (sgk_f32) for per-work-item values, plain C types (uint32_t) for one uniform value each. */
 #define SGK_PER_SUB_GROUP(type, name) type name[SGK_MAX_SUB_GROUPS]
 #define SGK__LOG2_W (SGK_W == 8 ? 3u : SGK_W == 16 ? 4u : 5u)
+/* A core's own transpose for sgk_load_vec / sgk_store_vec of a full sub-group (the generic one
+ * below otherwise; these stubs are never called then). */
+#ifdef SGK__NATIVE_VEC_MEMORY
+#define SGK__HAS_NATIVE_VEC_MEMORY 1
+#else
+#define SGK__HAS_NATIVE_VEC_MEMORY 0
+#define SGK__VEC_MEMORY_STUBS(T, ct, ...)                                                          \
+  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, sgk_##T *out) {                       \
+    (void)p, (void)n, (void)out;                                                                   \
+  }                                                                                                \
+  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, const sgk_##T *in) {            \
+    (void)p, (void)n, (void)log2n, (void)in;                                                       \
+  }
+SGK__TYPES_ALL(SGK__VEC_MEMORY_STUBS, ~)
+#endif
 
 /* ------------------------------------------------------------------------------------------------
  * Kernel definition.
@@ -283,6 +298,10 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
    * power-of-two n <= 8 load n contiguous vectors and transpose them in registers (element     \
    * e = i n + k sits in vector e / W, lane e % W); otherwise per-lane gathers. */ \
   SGK_INLINE void sgk_load_vec_##T(sgk_sg sg, const ct *p, int n, sgk_##T *out) {                   \
+    if (SGK__HAS_NATIVE_VEC_MEMORY && sg.full && n <= 8 && (n & (n - 1)) == 0) {                    \
+      sgk__vec_load_full_##T(p, n, out);                                                            \
+      return;                                                                                       \
+    }                                                                                               \
     if (sg.full && n <= 8 && (n & (n - 1)) == 0) {                                                  \
       sgk_##T v[8];                                                                                 \
       for (int r = 0; r < n; ++r) v[r] = sgk__loadu_##T(p + (size_t)r * SGK_W);                     \
@@ -304,6 +323,10 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
   SGK_INLINE void sgk_store_vec_##T(sgk_sg sg, ct *p, int n, const sgk_##T *in) {                   \
     if (sg.full && n <= 8 && (n & (n - 1)) == 0) {                                                  \
       const uint32_t log2n = n >= 8 ? 3u : n >= 4 ? 2u : n >= 2 ? 1u : 0u;                          \
+      if (SGK__HAS_NATIVE_VEC_MEMORY) {                                                             \
+        sgk__vec_store_full_##T(p, n, (int)log2n, in);                                              \
+        return;                                                                                     \
+      }                                                                                             \
       for (int r = 0; r < n; ++r) {                                                                 \
         /* lane t of vector r is element e = r W + t: in[e % n], lane e / n */                      \
         const sgk_u32 e = sgk_add_u32(sgk__iota_u32(), sgk_splat_u32((uint32_t)(r * SGK_W)));       \

@@ -331,6 +331,58 @@ SGK_INLINE __m256i sgk__perm_index64(const sgk_u32 *idx, int k) {
   }
 SGK__TYPES_ALL(SGK__PERMUTES, ~)
 
+/* sgk_load_vec / sgk_store_vec of a full sub-group (n a power of two <= 8), block by block: lane
+ * i of out[k] is element i n + k of the n W contiguous ones, so register q of out[k] takes only
+ * the n registers q n .. q n + n - 1 of the contiguous data, the same one-register transpose for
+ * every q. (The whole-value permute of the generic path blends every register of a value into
+ * every other: at W = 32 four times the work a lane of W = 8 costs.) Indices count 32-bit lanes;
+ * a 64-bit element is a pair. */
+#define SGK__NATIVE_VEC_MEMORY
+/* 32-bit lane l of register q of out[k] <- lane idx of the block's registers */
+SGK_INLINE __m256i sgk__vec_load_index(int n, int k, int bits) {
+  const __m256i l = sgk__iota8();
+  if (bits == 32)
+    return _mm256_add_epi32(_mm256_mullo_epi32(l, _mm256_set1_epi32(n)), _mm256_set1_epi32(k));
+  const __m256i m = _mm256_srli_epi32(l, 1), h = _mm256_and_si256(l, _mm256_set1_epi32(1));
+  const __m256i e = _mm256_add_epi32(_mm256_mullo_epi32(m, _mm256_set1_epi32(n)),
+                                     _mm256_set1_epi32(k));
+  return _mm256_add_epi32(_mm256_slli_epi32(e, 1), h);
+}
+/* 32-bit lane t of block register r <- lane idx of {in[0], ..., in[n - 1]} (register q each):
+ * element f = r RL + t of the block is in[f % n], lane f / n */
+SGK_INLINE __m256i sgk__vec_store_index(int n, int log2n, int r, int bits) {
+  const __m256i t = sgk__iota8(), low = _mm256_set1_epi32(n - 1);
+  const __m256i f = bits == 32 ? _mm256_add_epi32(t, _mm256_set1_epi32(8 * r))
+                               : _mm256_add_epi32(_mm256_srli_epi32(t, 1), _mm256_set1_epi32(4 * r));
+  const __m256i j = _mm256_and_si256(f, low), m = _mm256_srli_epi32(f, log2n);
+  const __m256i lane = bits == 32 ? m
+                                  : _mm256_add_epi32(_mm256_slli_epi32(m, 1),
+                                                     _mm256_and_si256(t, _mm256_set1_epi32(1)));
+  return _mm256_add_epi32(_mm256_slli_epi32(j, 3), lane);
+}
+#define SGK__VEC_MEMORY(T, ct, ...)                                                                \
+  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, sgk_##T *out) {                       \
+    SGK__FOR(SGK__NR(T), q) {                                                                      \
+      __m256i src[8];                                                                              \
+      for (int r = 0; r < n; ++r)                                                                  \
+        src[r] = sgk__si_##T(sgk__r_loadu_##T(p + (size_t)(q * n + r) * SGK__RL(T)));              \
+      for (int k = 0; k < n; ++k)                                                                  \
+        out[k].r[q] = sgk__of_si_##T(                                                              \
+            sgk__permute_regs(src, n, sgk__vec_load_index(n, k, SGK__BITS_##T)));                  \
+    }                                                                                              \
+  }                                                                                                \
+  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, const sgk_##T *in) {            \
+    SGK__FOR(SGK__NR(T), q) {                                                                      \
+      __m256i src[8];                                                                              \
+      for (int j = 0; j < n; ++j) src[j] = sgk__si_##T(in[j].r[q]);                                \
+      for (int r = 0; r < n; ++r)                                                                  \
+        sgk__r_storeu_##T(p + (size_t)(q * n + r) * SGK__RL(T),                                    \
+                          sgk__of_si_##T(sgk__permute_regs(                                        \
+                              src, n, sgk__vec_store_index(n, log2n, r, SGK__BITS_##T))));         \
+    }                                                                                              \
+  }
+SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
+
 /* ---- conversions ------------------------------------------------------------------------------ */
 /* Same width: register by register. */
 #define SGK__CVT_SAME(TO, FROM, EXPR)                                                              \
