@@ -59,6 +59,8 @@
   X(ELECT, A, SPLAT((CT)sgk_mask_bits(sgk_sg_elect(sg, V(lt)(x, y)))))                             \
   X(ACTIVE_MASK, A, SPLAT((CT)sgk_sg_active_mask(sg)))                                             \
   X(MASK_FROM_BALLOT, A, SPLAT((CT)sgk_mask_bits(sgk_mask_from_ballot(sg, 0xAAAAAAAAu ^ p))))      \
+  X(LANES_BELOW, A, SPLAT((CT)sgk_mask_bits(sgk_sg_lanes_below(sg, base, base + p))))          \
+  X(LANES_BELOW_PAST, A, SPLAT((CT)sgk_mask_bits(sgk_sg_lanes_below(sg, base + 1 + p, base + 1)))) \
   X(MATCH_ANY, I, FROM_U32(V(match_any)(sg, V(and)(x, SPLAT(3)))))                                 \
   X(MATCH_ALL, I, SPLAT(MATCH_ALL_CODE(sg, V(and)(x, SPLAT((p & 1) ? 0 : 3)))))                    \
   X(WHERE_REDUCE_ADD, A, WHERE(reduce)(sg, x, idx))                                                \
@@ -70,7 +72,44 @@
                           V(_loadu)(tmp)))                                                         \
   X(FETCH_ADD_MASKED, I, (memset(tmp, 0, sizeof tmp),                                              \
                           V(atomic_fetch_add_local_masked)(sg, LANE_MASK(idx), tmp,                \
-                                                           sgk_as_i32_u32(idx), x)))
+                                                           sgk_as_i32_u32(idx), x)))      \
+  SGK_TEST_ATOMIC_OPS(X)
+
+/* The atomics of sgk/kernel.h on tmp, its W + 4 bins first set to test_atomic_bin(j, p), by the
+ * lanes with an odd idx (or all active lanes: _ALL), at bin idx, in lane order: the read-modify-
+ * write of operator p mod 6 (floats: p mod 3; add min max and or xor) from x, exchange to x,
+ * compare-exchange to x from an expected value that is bin idx's first value where idx & 2, else
+ * y; atomic loads and stores of order p mod 5; UNIFORM_: the one-work-item forms, lane by lane.
+ * Each gives the lanes' old values, or the bins after (_BINS, RMW_, STORE_), or 1 where a
+ * compare-exchange stored (_OK). */
+#define SGK_TEST_ATOMIC_OPS(X)                                                                     \
+  X(AT_RMW_LOCAL, A, ATOMIC_TEST(OP_AT_RMW_LOCAL))                                                 \
+  X(AT_FETCH_LOCAL, A, ATOMIC_TEST(OP_AT_FETCH_LOCAL))                                             \
+  X(AT_FETCH_LOCAL_ALL, A, ATOMIC_TEST(OP_AT_FETCH_LOCAL_ALL))                                     \
+  X(AT_RMW_GLOBAL, A, ATOMIC_TEST(OP_AT_RMW_GLOBAL))                                               \
+  X(AT_FETCH_GLOBAL, A, ATOMIC_TEST(OP_AT_FETCH_GLOBAL))                                           \
+  X(AT_FETCH_GLOBAL_ALL, A, ATOMIC_TEST(OP_AT_FETCH_GLOBAL_ALL))                                   \
+  X(AT_XCHG_LOCAL, A, ATOMIC_TEST(OP_AT_XCHG_LOCAL))                                               \
+  X(AT_XCHG_LOCAL_BINS, A, ATOMIC_TEST(OP_AT_XCHG_LOCAL_BINS))                                     \
+  X(AT_XCHG_GLOBAL, A, ATOMIC_TEST(OP_AT_XCHG_GLOBAL))                                             \
+  X(AT_XCHG_GLOBAL_BINS, A, ATOMIC_TEST(OP_AT_XCHG_GLOBAL_BINS))                                   \
+  X(AT_CAS_LOCAL, A, ATOMIC_TEST(OP_AT_CAS_LOCAL))                                                 \
+  X(AT_CAS_LOCAL_OK, A, ATOMIC_TEST(OP_AT_CAS_LOCAL_OK))                                           \
+  X(AT_CAS_LOCAL_BINS, A, ATOMIC_TEST(OP_AT_CAS_LOCAL_BINS))                                       \
+  X(AT_CAS_GLOBAL, A, ATOMIC_TEST(OP_AT_CAS_GLOBAL))                                               \
+  X(AT_CAS_GLOBAL_OK, A, ATOMIC_TEST(OP_AT_CAS_GLOBAL_OK))                                         \
+  X(AT_CAS_GLOBAL_BINS, A, ATOMIC_TEST(OP_AT_CAS_GLOBAL_BINS))                                     \
+  X(AT_LOAD_GLOBAL, A, ATOMIC_TEST(OP_AT_LOAD_GLOBAL))                                             \
+  X(AT_STORE_GLOBAL, A, ATOMIC_TEST(OP_AT_STORE_GLOBAL))                                           \
+  X(AT_UNIFORM_FETCH, A, ATOMIC_TEST(OP_AT_UNIFORM_FETCH))                                         \
+  X(AT_UNIFORM_XCHG, A, ATOMIC_TEST(OP_AT_UNIFORM_XCHG))                                           \
+  X(AT_UNIFORM_CAS, A, ATOMIC_TEST(OP_AT_UNIFORM_CAS))                                             \
+  X(AT_UNIFORM_LOAD, A, ATOMIC_TEST(OP_AT_UNIFORM_LOAD))                                           \
+  X(AT_UNIFORM_STORE, A, ATOMIC_TEST(OP_AT_UNIFORM_STORE))
+/* The first value of bin j: small integers of both signs, a few alike, exact in every type. */
+static inline int32_t test_atomic_bin(uint32_t j, uint32_t p) {
+  return (int32_t)((j * 2654435761u + p * 40503u) >> 24) - 128;
+}
 
 /* Every op the test kernels run: the whole backend contract (OP_<op>, called by its shape through
  * tests/contract_ops.inc), then the API's own (OP_<NAME>). */

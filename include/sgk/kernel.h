@@ -112,7 +112,10 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
 }
 
 #define SGK_KERNEL(name, args_type, a, wg) SGK__KERNEL(name, args_type, a, wg, NULL, , )
+/* (through SGK__KERNEL_SLM, so that a name given by a macro is expanded before it is pasted) */
 #define SGK_KERNEL_SLM(name, args_type, a, wg, bytes)                                              \
+  SGK__KERNEL_SLM(name, args_type, a, wg, bytes)
+#define SGK__KERNEL_SLM(name, args_type, a, wg, bytes)                                             \
   SGK__EMIT_SLM_FN(name, args_type, a, bytes)                                                      \
   SGK__KERNEL(name, args_type, a, wg, name##__slm_bytes,                                           \
               SGK__COMMA __attribute__((unused)) int sgk_slm_needs_SGK_KERNEL_SLM, SGK__COMMA 1)
@@ -234,6 +237,13 @@ SGK_INLINE uint32_t sgk_sg_max_size(sgk_sg sg) {
 SGK_INLINE uint32_t sgk_sg_group_id(sgk_sg sg) { return sg.id; }
 SGK_INLINE uint32_t sgk_sg_group_range(sgk_sg sg) { return sg.wg->num_sub_groups; }
 SGK_INLINE sgk_mask sgk_sg_mask(sgk_sg sg) { return sg.active; }
+/* The active lanes whose item first + lane is below n (a ragged end: the lanes of
+ * `if (gid < n)` when lane l's index is first + l), without a lane compare. */
+SGK_INLINE sgk_mask sgk_sg_lanes_below(sgk_sg sg, size_t first, size_t n) {
+  if (first >= n) return sgk_mask_none();
+  if (n - first >= SGK_W) return sg.active;
+  return sgk_mask_and(sg.active, sgk_mask_first_n((uint32_t)(n - first)));
+}
 
 /* ---- work-item queries: lane vectors --------------------------------------------------------- */
 SGK_INLINE sgk_u32 sgk_sg_local_id(sgk_sg sg) {
@@ -612,91 +622,307 @@ SGK_INLINE sgk_sg sgk__narrow(sgk_sg sg, sgk_mask m) {
 }
 
 /* ---- atomics ------------------------------------------------------------------------------------
- * Local (SLM) atomics: the backend contract's local read-modify-writes (one thread owns the
- * work-group; lanes that hit one address all count, in lane order). sgk_atomic_fetch_add_local
- * returns each lane's old value in that order. Global atomics are real atomics (relaxed), lane by
- * lane in lane order. */
-#define SGK__GLOBAL_RMW(T, ct, ...)                                                                \
-  SGK_INLINE void sgk__global_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, sgk__rmw op) { \
+ * Per-lane atomics take (sg, base, idx, ...) and act on base[idx[i]] for each active lane i, one
+ * lane at a time in lane order, so lanes that hit one address all count and a lane's old value is
+ * what the lanes before it left there. Local (SLM) atomics are the backend contract's
+ * read-modify-writes or plain lane-wise code (one thread owns the work-group: nothing to make
+ * atomic); global ones are real atomics, relaxed unless given an order. Every per-lane form has
+ * a _masked twin that acts on the active lanes where m holds only (a ragged tail touches
+ * nothing). Uniform forms (one work-item's, from the code between the sub-group loops) take a
+ * pointer and a value. Floats: add, min and max (the element rules of sgk_add/min/max), and
+ * exchange, compare-exchange (comparing the bits, as C++'s compare_exchange), load and store. */
+
+/* C11's memory orders. A load takes the acquire half of SGK_ACQ_REL and a store the release
+ * half; an order without meaning for the access (release on a load, acquire on a store) is
+ * taken as SGK_SEQ_CST. */
+typedef enum sgk_memory_order {
+  SGK_RELAXED,
+  SGK_ACQUIRE,
+  SGK_RELEASE,
+  SGK_ACQ_REL,
+  SGK_SEQ_CST
+} sgk_memory_order;
+/* A fence of that order (SGK_RELAXED: none), as C11's atomic_thread_fence. */
+SGK_INLINE void sgk_atomic_fence(sgk_memory_order o) {
+  switch (o) {
+    case SGK_RELAXED: break;
+    case SGK_ACQUIRE: __atomic_thread_fence(__ATOMIC_ACQUIRE); break;
+    case SGK_RELEASE: __atomic_thread_fence(__ATOMIC_RELEASE); break;
+    case SGK_ACQ_REL: __atomic_thread_fence(__ATOMIC_ACQ_REL); break;
+    default: __atomic_thread_fence(__ATOMIC_SEQ_CST); break;
+  }
+}
+
+/* The operators beyond sgk__rmw's: exchange. sgk__atomic1_<t>(op, old, v) is the value an
+ * atomic leaves: op(old, v), or v for an exchange. Floats have add, min and max. */
+#define SGK__ATOMIC_XCHG 6
+#define SGK__ATOMIC1_INT(T, ct, ...)                                                               \
+  SGK_INLINE ct sgk__atomic1_##T(int op, ct a, ct b) {                                             \
+    return op == SGK__ATOMIC_XCHG ? b : sgk__apply1_##T((sgk__rmw)op, a, b);                       \
+  }
+SGK__TYPES_INT(SGK__ATOMIC1_INT, ~)
+#define SGK__ATOMIC1_FLOAT(T, ct, ...)                                                             \
+  SGK_INLINE ct sgk__atomic1_##T(int op, ct a, ct b) {                                             \
+    switch (op) {                                                                                  \
+      case SGK__RMW_ADD: return sgk__add1_##T(a, b);                                               \
+      case SGK__RMW_MIN: return sgk__min1_##T(a, b);                                               \
+      case SGK__RMW_MAX: return sgk__max1_##T(a, b);                                               \
+      default: return b;                                                                           \
+    }                                                                                              \
+  }
+SGK__TYPES_FLOAT(SGK__ATOMIC1_FLOAT, ~)
+
+/* One element's global atomic, relaxed, returning the old value: the integers' native
+ * read-modify-writes where C has them, else a compare-and-swap loop on the element that stores
+ * only when the value changes (min, max, floats). */
+#define SGK__GLOBAL1(T, ct, ...)                                                                   \
+  SGK_INLINE ct sgk__global_cas_loop_##T(ct *p, ct x, int op) {                                    \
+    ct cur, want;                                                                                  \
+    __atomic_load(p, &cur, __ATOMIC_RELAXED);                                                      \
+    do {                                                                                           \
+      want = sgk__atomic1_##T(op, cur, x);                                                         \
+      if (memcmp(&want, &cur, sizeof cur) == 0) break;                                             \
+    } while (                                                                                      \
+        !__atomic_compare_exchange(p, &cur, &want, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED));     \
+    return cur;                                                                                    \
+  }
+SGK__TYPES_ALL(SGK__GLOBAL1, ~)
+#define SGK__GLOBAL1_INT(T, ct, ...)                                                               \
+  SGK_INLINE ct sgk__global1_##T(ct *p, ct x, int op) {                                            \
+    switch (op) {                                                                                  \
+      case SGK__RMW_ADD: return __atomic_fetch_add(p, x, __ATOMIC_RELAXED);                        \
+      case SGK__RMW_AND: return __atomic_fetch_and(p, x, __ATOMIC_RELAXED);                        \
+      case SGK__RMW_OR: return __atomic_fetch_or(p, x, __ATOMIC_RELAXED);                          \
+      case SGK__RMW_XOR: return __atomic_fetch_xor(p, x, __ATOMIC_RELAXED);                        \
+      case SGK__ATOMIC_XCHG: return __atomic_exchange_n(p, x, __ATOMIC_RELAXED);                   \
+      default: return sgk__global_cas_loop_##T(p, x, op);                                          \
+    }                                                                                              \
+  }
+SGK__TYPES_INT(SGK__GLOBAL1_INT, ~)
+#define SGK__GLOBAL1_FLOAT(T, ct, ...)                                                             \
+  SGK_INLINE ct sgk__global1_##T(ct *p, ct x, int op) {                                            \
+    ct old;                                                                                        \
+    if (op != SGK__ATOMIC_XCHG) return sgk__global_cas_loop_##T(p, x, op);                         \
+    __atomic_exchange(p, &x, &old, __ATOMIC_RELAXED);                                              \
+    return old;                                                                                    \
+  }
+SGK__TYPES_FLOAT(SGK__GLOBAL1_FLOAT, ~)
+
+/* The lane-wise workers: each active lane's old value (0 in the others), lane by lane. */
+#define SGK__ATOMIC_LANES(T, ct, ...)                                                              \
+  SGK_INLINE sgk_##T sgk__local_fetch_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op) {  \
     int32_t at[SGK_W];                                                                             \
-    ct val[SGK_W];                                                                                 \
-    sgk__spill_##T(idx, v, at, val);                                                               \
+    ct x[SGK_W], old[SGK_W] = {0};                                                                 \
+    sgk__spill_##T(idx, v, at, x);                                                                 \
+    SGK__FOR_LANES(m, i) {                                                                         \
+      old[i] = base[at[i]];                                                                        \
+      base[at[i]] = sgk__atomic1_##T(op, old[i], x[i]);                                            \
+    }                                                                                              \
+    return sgk__loadu_##T(old);                                                                    \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk__global_fetch_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op) { \
+    int32_t at[SGK_W];                                                                             \
+    ct x[SGK_W], old[SGK_W] = {0};                                                                 \
+    sgk__spill_##T(idx, v, at, x);                                                                 \
+    SGK__FOR_LANES(m, i) old[i] = sgk__global1_##T(base + at[i], x[i], op);                        \
+    return sgk__loadu_##T(old);                                                                    \
+  }                                                                                                \
+  /* compare-exchange: where base[idx] has expected's bits, desired goes in (ok: those lanes) */  \
+  SGK_INLINE sgk_##T sgk__cas_##T(bool global, sgk_mask m, ct *base, sgk_i32 idx,                  \
+                                  sgk_##T expected, sgk_##T desired, sgk_mask *ok) {               \
+    int32_t at[SGK_W];                                                                             \
+    ct e[SGK_W], d[SGK_W], old[SGK_W] = {0};                                                       \
+    uint32_t won = 0;                                                                              \
+    sgk__spill_##T(idx, desired, at, d);                                                           \
+    sgk__storeu_##T(e, expected);                                                                  \
     SGK__FOR_LANES(m, i) {                                                                         \
       ct *p = base + at[i];                                                                        \
-      const ct x = val[i];                                                                         \
-      switch (op) {                                                                                \
-        case SGK__RMW_ADD: __atomic_fetch_add(p, x, __ATOMIC_RELAXED); break;                      \
-        case SGK__RMW_AND: __atomic_fetch_and(p, x, __ATOMIC_RELAXED); break;                      \
-        case SGK__RMW_OR: __atomic_fetch_or(p, x, __ATOMIC_RELAXED); break;                        \
-        case SGK__RMW_XOR: __atomic_fetch_xor(p, x, __ATOMIC_RELAXED); break;                      \
-        case SGK__RMW_MIN:                                                                         \
-        case SGK__RMW_MAX: { /* compare-and-swap until the stored value needs no change */         \
-          ct cur = __atomic_load_n(p, __ATOMIC_RELAXED);                                           \
-          while (                                                                                  \
-              sgk__apply1_##T(op, cur, x) != cur &&                                                \
-              !__atomic_compare_exchange_n(p, &cur, x, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {}  \
-          break;                                                                                   \
+      old[i] = e[i];                                                                               \
+      if (global) {                                                                                \
+        if (__atomic_compare_exchange(p, &old[i], &d[i], false, __ATOMIC_RELAXED,                  \
+                                      __ATOMIC_RELAXED))                                           \
+          won |= 1u << i;                                                                          \
+      } else {                                                                                     \
+        old[i] = *p;                                                                               \
+        if (memcmp(&old[i], &e[i], sizeof(ct)) == 0) {                                             \
+          *p = d[i];                                                                               \
+          won |= 1u << i;                                                                          \
         }                                                                                          \
       }                                                                                            \
     }                                                                                              \
+    if (ok) *ok = sgk_mask_from_bits(won);                                                         \
+    return sgk__loadu_##T(old);                                                                    \
   }                                                                                                \
-  /* Each lane's old value, as if the lanes went one at a time in lane order. */                   \
-  SGK_INLINE sgk_##T sgk_atomic_fetch_add_local_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) { \
-    return sgk__local_fetch_add_##T(sg.active, base, idx, v);                                      \
+  /* Uniform atomics of one work-item. */                                                          \
+  SGK_INLINE ct sgk_atomic_load_##T(const ct *p, sgk_memory_order o) {                             \
+    ct r;                                                                                          \
+    switch (o) {                                                                                   \
+      case SGK_RELAXED: __atomic_load(p, &r, __ATOMIC_RELAXED); break;                             \
+      case SGK_ACQUIRE:                                                                            \
+      case SGK_ACQ_REL: __atomic_load(p, &r, __ATOMIC_ACQUIRE); break;                             \
+      default: __atomic_load(p, &r, __ATOMIC_SEQ_CST); break;                                      \
+    }                                                                                              \
+    return r;                                                                                      \
   }                                                                                                \
-  SGK_INLINE sgk_##T sgk_atomic_fetch_add_local_masked_##T(sgk_sg sg, sgk_mask m, ct *base,        \
+  SGK_INLINE void sgk_atomic_store_##T(ct *p, ct v, sgk_memory_order o) {                          \
+    switch (o) {                                                                                   \
+      case SGK_RELAXED: __atomic_store(p, &v, __ATOMIC_RELAXED); break;                            \
+      case SGK_RELEASE:                                                                            \
+      case SGK_ACQ_REL: __atomic_store(p, &v, __ATOMIC_RELEASE); break;                            \
+      default: __atomic_store(p, &v, __ATOMIC_SEQ_CST); break;                                     \
+    }                                                                                              \
+  }                                                                                                \
+  SGK_INLINE ct sgk_atomic_exchange_##T(ct *p, ct v) {                                             \
+    return sgk__global1_##T(p, v, SGK__ATOMIC_XCHG);                                               \
+  }                                                                                                \
+  /* C11's strong compare-exchange: true if *p held *expected's bits and now holds desired;     \
+   * else false with *p's value in *expected */                                                    \
+  SGK_INLINE bool sgk_atomic_compare_exchange_##T(ct *p, ct *expected, ct desired) {               \
+    return __atomic_compare_exchange(p, expected, &desired, false, __ATOMIC_RELAXED,               \
+                                     __ATOMIC_RELAXED);                                            \
+  }                                                                                                \
+  /* Per lane: exchange, compare-exchange, load and store, local and global. */                   \
+  SGK_INLINE sgk_##T sgk_atomic_exchange_local_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) {  \
+    return sgk__local_fetch_##T(sg.active, base, idx, v, SGK__ATOMIC_XCHG);                        \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_atomic_exchange_local_masked_##T(sgk_sg sg, sgk_mask m, ct *base,         \
+                                                          sgk_i32 idx, sgk_##T v) {                \
+    return sgk__local_fetch_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__ATOMIC_XCHG);       \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_atomic_exchange_global_##T(sgk_sg sg, ct *base, sgk_i32 idx,              \
+                                                    sgk_##T v) {                                   \
+    return sgk__global_fetch_##T(sg.active, base, idx, v, SGK__ATOMIC_XCHG);                       \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_atomic_exchange_global_masked_##T(sgk_sg sg, sgk_mask m, ct *base,        \
                                                            sgk_i32 idx, sgk_##T v) {               \
-    return sgk__local_fetch_add_##T(sgk_mask_and(m, sg.active), base, idx, v);                     \
+    return sgk__global_fetch_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__ATOMIC_XCHG);      \
   }                                                                                                \
-  /* Uniform (one work-item's) global atomic add, like the seeds' `if (loc_id == 0) fetch_add` */  \
-  SGK_INLINE ct sgk_atomic_fetch_add_##T(ct *p, ct v) {                                            \
-    return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);                                             \
+  SGK_INLINE sgk_##T sgk_atomic_compare_exchange_local_##T(                                        \
+      sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T expected, sgk_##T desired, sgk_mask *ok) {         \
+    return sgk__cas_##T(false, sg.active, base, idx, expected, desired, ok);                       \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_atomic_compare_exchange_local_masked_##T(                                 \
+      sgk_sg sg, sgk_mask m, ct *base, sgk_i32 idx, sgk_##T expected, sgk_##T desired,             \
+      sgk_mask *ok) {                                                                              \
+    return sgk__cas_##T(false, sgk_mask_and(m, sg.active), base, idx, expected, desired, ok);      \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_atomic_compare_exchange_global_##T(                                       \
+      sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T expected, sgk_##T desired, sgk_mask *ok) {         \
+    return sgk__cas_##T(true, sg.active, base, idx, expected, desired, ok);                        \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_atomic_compare_exchange_global_masked_##T(                                \
+      sgk_sg sg, sgk_mask m, ct *base, sgk_i32 idx, sgk_##T expected, sgk_##T desired,             \
+      sgk_mask *ok) {                                                                              \
+    return sgk__cas_##T(true, sgk_mask_and(m, sg.active), base, idx, expected, desired, ok);       \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_atomic_load_global_masked_##T(sgk_sg sg, sgk_mask m, const ct *base,      \
+                                                       sgk_i32 idx, sgk_memory_order o) {          \
+    int32_t at[SGK_W];                                                                             \
+    ct r[SGK_W] = {0};                                                                             \
+    sgk__storeu_i32(at, idx);                                                                      \
+    SGK__FOR_LANES(sgk_mask_and(m, sg.active), i) r[i] = sgk_atomic_load_##T(base + at[i], o);     \
+    return sgk__loadu_##T(r);                                                                      \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_atomic_load_global_##T(sgk_sg sg, const ct *base, sgk_i32 idx,            \
+                                                sgk_memory_order o) {                              \
+    return sgk_atomic_load_global_masked_##T(sg, sgk_mask_all(), base, idx, o);                    \
+  }                                                                                                \
+  SGK_INLINE void sgk_atomic_store_global_masked_##T(sgk_sg sg, sgk_mask m, ct *base, sgk_i32 idx, \
+                                                     sgk_##T v, sgk_memory_order o) {              \
+    int32_t at[SGK_W];                                                                             \
+    ct x[SGK_W];                                                                                   \
+    sgk__spill_##T(idx, v, at, x);                                                                 \
+    SGK__FOR_LANES(sgk_mask_and(m, sg.active), i) sgk_atomic_store_##T(base + at[i], x[i], o);     \
+  }                                                                                                \
+  SGK_INLINE void sgk_atomic_store_global_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v,         \
+                                              sgk_memory_order o) {                                \
+    sgk_atomic_store_global_masked_##T(sg, sgk_mask_all(), base, idx, v, o);                       \
   }
-SGK__TYPES_INT(SGK__GLOBAL_RMW, ~)
+SGK__TYPES_ALL(SGK__ATOMIC_LANES, ~)
 
-/* Uniform global atomic add on floats (SYCL atomic_ref<float/double>::fetch_add): a
- * compare-and-swap loop on the bits. */
-#define SGK__FLOAT_ATOMIC_ADD(T, ct, ut)                                                           \
-  SGK_INLINE ct sgk_atomic_fetch_add_##T(ct *p, ct v) {                                            \
-    ut *bits = (ut *)p;                                                                            \
-    ut old = __atomic_load_n(bits, __ATOMIC_RELAXED), want;                                        \
-    ct cur;                                                                                        \
-    do {                                                                                           \
-      memcpy(&cur, &old, sizeof cur);                                                              \
-      const ct sum = cur + v;                                                                      \
-      memcpy(&want, &sum, sizeof want);                                                            \
-    } while (                                                                                      \
-        !__atomic_compare_exchange_n(bits, &old, want, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));    \
-    return cur;                                                                                    \
+/* The read-modify-writes per lane, for every operator of the type (integers: add min max and or
+ * xor; floats: add min max): sgk_atomic_<op>_{local,global}[_masked]_<t> and the fetch forms
+ * sgk_atomic_fetch_<op>_{local,global}[_masked]_<t> returning each lane's old value; uniform
+ * sgk_atomic_fetch_<op>_<t>(p, v). The integers' local ones are the backend contract's. */
+#define SGK__RMW_API(op, OP, T)                                                                    \
+  SGK_INLINE void sgk_atomic_##op##_global_##T(sgk_sg sg, SGK__CT(T) * base, sgk_i32 idx,          \
+                                               sgk_##T v) {                                        \
+    (void)sgk__global_fetch_##T(sg.active, base, idx, v, SGK__RMW_##OP);                           \
+  }                                                                                                \
+  SGK_INLINE void sgk_atomic_##op##_global_masked_##T(sgk_sg sg, sgk_mask m, SGK__CT(T) * base,    \
+                                                      sgk_i32 idx, sgk_##T v) {                    \
+    (void)sgk__global_fetch_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__RMW_##OP);          \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_atomic_fetch_##op##_global_##T(sgk_sg sg, SGK__CT(T) * base, sgk_i32 idx, \
+                                                        sgk_##T v) {                               \
+    return sgk__global_fetch_##T(sg.active, base, idx, v, SGK__RMW_##OP);                          \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_atomic_fetch_##op##_global_masked_##T(                                    \
+      sgk_sg sg, sgk_mask m, SGK__CT(T) * base, sgk_i32 idx, sgk_##T v) {                          \
+    return sgk__global_fetch_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__RMW_##OP);         \
+  }                                                                                                \
+  SGK_INLINE SGK__CT(T) sgk_atomic_fetch_##op##_##T(SGK__CT(T) * p, SGK__CT(T) v) {                \
+    return sgk__global1_##T(p, v, SGK__RMW_##OP);                                                  \
   }
-SGK__FLOAT_ATOMIC_ADD(f32, float, uint32_t)
-SGK__FLOAT_ATOMIC_ADD(f64, double, uint64_t)
-
-/* sgk_atomic_<op>_local_<t> and sgk_atomic_<op>_global_<t>, per lane, for every operator. */
-#define SGK__ATOMIC_API(op, OP, T)                                                                 \
+/* local, integers: the contract's sgk__local_rmw (fetch add: sgk__local_fetch_add) */
+#define SGK__RMW_LOCAL_INT(op, OP, T)                                                              \
   SGK_INLINE void sgk_atomic_##op##_local_##T(sgk_sg sg, SGK__CT(T) * base, sgk_i32 idx,           \
                                               sgk_##T v) {                                         \
     sgk__local_rmw_##T(sg.active, base, idx, v, SGK__RMW_##OP);                                    \
   }                                                                                                \
-  SGK_INLINE void sgk_atomic_##op##_global_##T(sgk_sg sg, SGK__CT(T) * base, sgk_i32 idx,          \
-                                               sgk_##T v) {                                        \
-    sgk__global_rmw_##T(sg.active, base, idx, v, SGK__RMW_##OP);                                   \
-  }                                                                                                \
-  /* the same for the active lanes where m holds only (a ragged tail adds nothing anywhere) */     \
   SGK_INLINE void sgk_atomic_##op##_local_masked_##T(sgk_sg sg, sgk_mask m, SGK__CT(T) * base,     \
                                                      sgk_i32 idx, sgk_##T v) {                     \
     sgk__local_rmw_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__RMW_##OP);                   \
   }                                                                                                \
-  SGK_INLINE void sgk_atomic_##op##_global_masked_##T(sgk_sg sg, sgk_mask m, SGK__CT(T) * base,    \
-                                                      sgk_i32 idx, sgk_##T v) {                    \
-    sgk__global_rmw_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__RMW_##OP);                  \
+  SGK_INLINE sgk_##T sgk_atomic_fetch_##op##_local_##T(sgk_sg sg, SGK__CT(T) * base, sgk_i32 idx,  \
+                                                       sgk_##T v) {                                \
+    return SGK__RMW_OP_IS_ADD_##OP ? sgk__local_fetch_add_##T(sg.active, base, idx, v)             \
+                                   : sgk__local_fetch_##T(sg.active, base, idx, v, SGK__RMW_##OP); \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_atomic_fetch_##op##_local_masked_##T(sgk_sg sg, sgk_mask m,               \
+                                                              SGK__CT(T) * base, sgk_i32 idx,      \
+                                                              sgk_##T v) {                         \
+    const sgk_mask mm = sgk_mask_and(m, sg.active);                                                \
+    return SGK__RMW_OP_IS_ADD_##OP ? sgk__local_fetch_add_##T(mm, base, idx, v)                    \
+                                   : sgk__local_fetch_##T(mm, base, idx, v, SGK__RMW_##OP);        \
   }
-#define SGK__ATOMIC_API_FOR(T, ct, ...) SGK_CONTRACT_RMW_OPS(SGK__ATOMIC_API_##T)
-#define SGK__ATOMIC_API_i32(op, OP) SGK__ATOMIC_API(op, OP, i32)
-#define SGK__ATOMIC_API_u32(op, OP) SGK__ATOMIC_API(op, OP, u32)
-#define SGK__ATOMIC_API_i64(op, OP) SGK__ATOMIC_API(op, OP, i64)
-#define SGK__ATOMIC_API_u64(op, OP) SGK__ATOMIC_API(op, OP, u64)
-SGK__TYPES_INT(SGK__ATOMIC_API_FOR, ~)
+#define SGK__RMW_OP_IS_ADD_ADD 1
+#define SGK__RMW_OP_IS_ADD_MIN 0
+#define SGK__RMW_OP_IS_ADD_MAX 0
+#define SGK__RMW_OP_IS_ADD_AND 0
+#define SGK__RMW_OP_IS_ADD_OR 0
+#define SGK__RMW_OP_IS_ADD_XOR 0
+/* local, floats: lane-wise */
+#define SGK__RMW_LOCAL_FLOAT(op, OP, T)                                                            \
+  SGK_INLINE void sgk_atomic_##op##_local_##T(sgk_sg sg, SGK__CT(T) * base, sgk_i32 idx,           \
+                                              sgk_##T v) {                                         \
+    (void)sgk__local_fetch_##T(sg.active, base, idx, v, SGK__RMW_##OP);                            \
+  }                                                                                                \
+  SGK_INLINE void sgk_atomic_##op##_local_masked_##T(sgk_sg sg, sgk_mask m, SGK__CT(T) * base,     \
+                                                     sgk_i32 idx, sgk_##T v) {                     \
+    (void)sgk__local_fetch_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__RMW_##OP);           \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_atomic_fetch_##op##_local_##T(sgk_sg sg, SGK__CT(T) * base, sgk_i32 idx,  \
+                                                       sgk_##T v) {                                \
+    return sgk__local_fetch_##T(sg.active, base, idx, v, SGK__RMW_##OP);                           \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_atomic_fetch_##op##_local_masked_##T(sgk_sg sg, sgk_mask m,               \
+                                                              SGK__CT(T) * base, sgk_i32 idx,      \
+                                                              sgk_##T v) {                         \
+    return sgk__local_fetch_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__RMW_##OP);          \
+  }
+#define SGK__RMW_INT(op, OP, T) SGK__RMW_API(op, OP, T) SGK__RMW_LOCAL_INT(op, OP, T)
+#define SGK__RMW_FLOAT(op, OP, T) SGK__RMW_API(op, OP, T) SGK__RMW_LOCAL_FLOAT(op, OP, T)
+#define SGK__RMW_INT_i32(op, OP) SGK__RMW_INT(op, OP, i32)
+#define SGK__RMW_INT_u32(op, OP) SGK__RMW_INT(op, OP, u32)
+#define SGK__RMW_INT_i64(op, OP) SGK__RMW_INT(op, OP, i64)
+#define SGK__RMW_INT_u64(op, OP) SGK__RMW_INT(op, OP, u64)
+#define SGK__RMW_FLOAT_f32(op, OP) SGK__RMW_FLOAT(op, OP, f32)
+#define SGK__RMW_FLOAT_f64(op, OP) SGK__RMW_FLOAT(op, OP, f64)
+#define SGK__RMW_FOR_INT(T, ct, ...) SGK_CONTRACT_RMW_OPS(SGK__RMW_INT_##T)
+#define SGK__RMW_FOR_FLOAT(T, ct, ...) SGK_FLOAT_RMW_OPS(SGK__RMW_FLOAT_##T)
+SGK__TYPES_INT(SGK__RMW_FOR_INT, ~)
+SGK__TYPES_FLOAT(SGK__RMW_FOR_FLOAT, ~)
 
 #include "sgk/isa/contract_check.h"
 
