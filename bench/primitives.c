@@ -43,21 +43,3 @@ PRIM_END
 PRIM_BEGIN(prim_scan)
 for (uint32_t r = 0; r < a->reps; ++r) x = sgk_inclusive_scan_add_i32(sg, x);
 PRIM_END
-
-SGK_KERNEL_SLM(prim_local_atomic, struct prim_args, a, wg, a->bins * sizeof(uint32_t)) {
-  uint32_t *bins = sgk_slm(wg);
-  for (uint32_t b = 0; b < a->bins; ++b) bins[b] = 0;
-  const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);
-  SGK_FOR_EACH_SUBGROUP(wg, sg) {
-    sgk_i32 key = sgk_load_i32(sg, a->in + base + sg.first);
-    for (uint32_t r = 0; r < a->reps; ++r) {
-      sgk_atomic_add_local_u32(sg, bins, sgk_and_i32(key, sgk_splat_i32((int32_t)a->bins - 1)),
-                               sgk_splat_u32(1));
-      key = sgk_add_i32(key, sgk_splat_i32(1));
-    }
-  }
-  SGK_FOR_EACH_SUBGROUP(wg, sg) {
-    const sgk_i32 b = sgk_and_i32(sgk_local_linear_id(sg), sgk_splat_i32((int32_t)a->bins - 1));
-    sgk_store_i32(sg, a->out + base + sg.first, sgk_gather_i32(sg, (const int32_t *)bins, b));
-  }
-}

@@ -21,7 +21,10 @@ struct prim_args {
   X(prim_shift, "shift_group_left by 1")                                                           \
   X(prim_reduce, "reduce_over_group (+)")                                                          \
   X(prim_scan, "inclusive_scan_over_group (+)")                                                    \
-  X(prim_local_atomic, "local atomic add into few SLM bins (lanes conflict)")
+  X(prim_local_atomic, "local atomic add into few SLM bins (lanes conflict)")                      \
+  X(prim_local_hist, "local atomic add into 256 SLM bins (the SLM histogram's update)")            \
+  X(prim_local_atomic_conflict, "prim_local_atomic through AVX-512 conflict detection")            \
+  X(prim_local_hist_conflict, "prim_local_hist through AVX-512 conflict detection")
 
 #define SGK_BENCH_DECLARE(name, what) SGK_DECLARE_KERNEL(name);
 SGK_BENCH_PRIMITIVES(SGK_BENCH_DECLARE)

@@ -101,6 +101,23 @@ SGK_KERNEL_SLM(atomics, struct atomic_args, a, wg, (a->nbins + 2) * sizeof(uint3
   }
 }
 
+SGK_KERNEL(last_done_sum, struct last_done_args, a, wg) {
+  SGK_PER_SUB_GROUP(uint64_t, part);
+  const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    part[sg.id] = sgk_reduce_add_u64(sg, sgk_load_u64(sg, a->x + base + sg.first));
+  }
+  const size_t groups = sgk_group_range(wg, 0);
+  a->partial[sgk_group_linear_id(wg)] = sgk_wg_reduce_uniform_add_u64(wg, part);
+  sgk_atomic_fence(SGK_RELEASE);
+  if (sgk_atomic_fetch_add_u32(a->count, 1) + 1 != groups) return;
+  sgk_atomic_fence(SGK_ACQUIRE);
+  uint64_t t = 0;
+  for (size_t g = 0; g < groups; ++g) t += a->partial[g];
+  sgk_atomic_store_u64(a->total, t, SGK_RELAXED);
+  sgk_atomic_fetch_add_u32(a->finishers, 1);
+}
+
 #define CVT_CASE(MODE, TO, FROM, cto, cfrom)                                                       \
   case MODE:                                                                                       \
     sgk_store_##TO(sg, (cto *)a->out + i0,                                                         \
@@ -167,41 +184,5 @@ SGK_KERNEL(mem_ops, struct mem_args, a, wg) {
         CVT_CASE(M_CVT_U32_U64, u32, u64, uint32_t, uint64_t)
       default: break;
     }
-  }
-}
-
-#define LOCAL_ATOMIC_TYPE(T, ct)                                                                   \
-  SGK_INLINE void local_atomic_##T(const sgk_wg *wg, const struct local_atomic_args *a,            \
-                                   ct *bins) {                                                     \
-    const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);                      \
-    memcpy(bins, a->init, a->nbins * sizeof(ct));                                                  \
-    SGK_FOR_EACH_SUBGROUP(wg, sg) {                                                                \
-      const sgk_i32 bin = sgk_as_i32_u32(                                                          \
-          sgk_and_u32(sgk_load_u32(sg, a->keys + base + sg.first), sgk_splat_u32(a->nbins - 1)));  \
-      const sgk_##T v = sgk_load_##T(sg, (const ct *)a->vals + base + sg.first);                   \
-      switch (a->op) {                                                                             \
-        case LA_ADD: sgk_atomic_add_local_##T(sg, bins, bin, v); break;                            \
-        case LA_MIN: sgk_atomic_min_local_##T(sg, bins, bin, v); break;                            \
-        case LA_MAX: sgk_atomic_max_local_##T(sg, bins, bin, v); break;                            \
-        case LA_AND: sgk_atomic_and_local_##T(sg, bins, bin, v); break;                            \
-        case LA_OR: sgk_atomic_or_local_##T(sg, bins, bin, v); break;                              \
-        default: sgk_atomic_xor_local_##T(sg, bins, bin, v); break;                                \
-      }                                                                                            \
-    }                                                                                              \
-    memcpy((ct *)a->out + sgk_group_linear_id(wg) * a->nbins, bins, a->nbins * sizeof(ct));        \
-  }
-LOCAL_ATOMIC_TYPE(i32, int32_t)
-LOCAL_ATOMIC_TYPE(u32, uint32_t)
-LOCAL_ATOMIC_TYPE(i64, int64_t)
-LOCAL_ATOMIC_TYPE(u64, uint64_t)
-
-SGK_KERNEL_SLM(local_atomic_ops, struct local_atomic_args, a, wg,
-               a->nbins *(a->type == LA_I64 || a->type == LA_U64 ? 8 : 4)) {
-  void *bins = sgk_slm(wg);
-  switch (a->type) {
-    case LA_I32: local_atomic_i32(wg, a, bins); break;
-    case LA_U32: local_atomic_u32(wg, a, bins); break;
-    case LA_I64: local_atomic_i64(wg, a, bins); break;
-    default: local_atomic_u64(wg, a, bins); break;
   }
 }

@@ -62,6 +62,16 @@ struct wg_args {
 
 /* atomics: histogram of keys into nbins SLM bins (local atomics), merged into global bins with
  * global atomics; fetch_add returns per-item old counts; global min/max/and/or/xor of keys. */
+/* CUDA's last-block-done sum: each work-group stores its sum in partial[group], fences
+ * (release) and counts itself in; the one that counts last fences (acquire), adds the partial
+ * sums into *total and counts itself in finishers. */
+struct last_done_args {
+  const uint64_t *x;
+  uint64_t *partial, *total;
+  uint32_t *count, *finishers;
+};
+SGK_DECLARE_KERNEL(last_done_sum);
+
 struct atomic_args {
   const uint32_t *keys;
   uint32_t nbins;
@@ -72,15 +82,18 @@ struct atomic_args {
 };
 
 /* local atomics: every op on every integer type; SLM bins start from `init`, each work-item applies
- * op(bins[key & (nbins - 1)], val), and each group writes its bins to out[group * nbins ..]. */
-enum { LA_ADD, LA_MIN, LA_MAX, LA_AND, LA_OR, LA_XOR, LA_OPS };
+ * op(bins[key & (nbins - 1)], val) (LA_FETCH: add, storing the old value at olds[item]), and
+ * each group writes its bins to out[group * nbins ..]. masked: only the items whose key has bit
+ * 4 clear, through the _masked forms. */
+enum { LA_ADD, LA_MIN, LA_MAX, LA_AND, LA_OR, LA_XOR, LA_FETCH, LA_OPS };
 enum { LA_I32, LA_U32, LA_I64, LA_U64, LA_TYPES };
 struct local_atomic_args {
   int op, type;
   uint32_t nbins;
   const uint32_t *keys;
   const void *vals, *init;
-  void *out;
+  void *out, *olds;
+  int masked;
 };
 
 /* memory: mode selects the op; each work-item i of a 1-D range */
@@ -133,4 +146,5 @@ SGK_DECLARE_KERNEL(wg_collectives);
 SGK_DECLARE_KERNEL(atomics);
 SGK_DECLARE_KERNEL(mem_ops);
 SGK_DECLARE_KERNEL(local_atomic_ops);
+SGK_DECLARE_KERNEL(local_atomic_ops_conflict); /* avx512 (conflict detection) and scalar */
 #endif

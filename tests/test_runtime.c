@@ -200,6 +200,32 @@ static void test_wg_collectives(void **state) {
   }
 }
 
+/* Fences and a counter hand the partial sums of every work-group to the last one, on 1 to 3
+ * threads (1 under qemu, where libgomp hangs with more). */
+static void test_last_done(void **state) {
+  (void)state;
+  const uint32_t most = getenv("SGK_TEST_EMULATED") ? 1 : 3;
+  const uint32_t L = 2 * cfg.w + 3, groups = 997;
+  const size_t n = (size_t)L * groups;
+  uint64_t *x = malloc(n * sizeof *x), *partial = malloc(groups * sizeof *partial), want = 0;
+  uint64_t seed = 99 + cfg.w;
+  for (size_t i = 0; i < n; ++i) want += x[i] = test_rand(&seed);
+  for (uint32_t t = 1; t <= most; ++t) {
+    uint64_t total = 0;
+    uint32_t count = 0, finishers = 0;
+    struct last_done_args a = {x, partial, &total, &count, &finishers};
+    sgk_range r = sgk_range_1d(n, L);
+    sgk_launch_options o = test_options(0);
+    o.threads = t;
+    LAUNCH_OK(sgk_launch(&last_done_sum, &r, &o, &a, NULL));
+    assert_int_equal(count, groups);
+    assert_int_equal(finishers, 1);
+    assert_int_equal(total, want);
+  }
+  free(x);
+  free(partial);
+}
+
 static void test_atomics(void **state) {
   (void)state;
   const uint32_t w = cfg.w;
@@ -252,80 +278,99 @@ static void test_atomics(void **state) {
   }
 }
 
-/* Every local atomic op on every integer type, with many lanes of one vector on one bin. */
+/* Every local atomic op on every integer type, with many lanes of one vector on one bin, all
+ * lanes or those a mask keeps; fetch_add's old values too. On avx512 (and scalar) also through
+ * the conflict-detection path (local_atomic_ops_conflict). */
+static void check_local_atomic_ops(const sgk_kernel *kernel, int type, int op, int masked,
+                                   uint32_t L, uint32_t nbins, uint64_t *seed) {
+  const size_t size = type < LA_I64 ? 4 : 8;
+  const uint32_t groups = 7;
+  const size_t n = (size_t)L * groups;
+  uint32_t *keys = malloc(n * 4);
+  uint64_t *vals = malloc(n * 8), *init = malloc(nbins * 8),
+           *out = calloc((size_t)groups * nbins, 8), *olds = calloc(n, 8);
+  for (size_t i = 0; i < n; ++i) {
+    keys[i] = (uint32_t)test_rand(seed);
+    vals[i] = test_rand(seed) >> (test_rand(seed) % 64);
+  }
+  for (uint32_t b = 0; b < nbins; ++b) init[b] = test_rand(seed);
+  /* the kernel reads 4-byte types from the first 4 bytes of each slot: pack them */
+  if (size == 4) {
+    uint32_t *v4 = (uint32_t *)vals, *i4 = (uint32_t *)init;
+    for (size_t i = 0; i < n; ++i) v4[i] = (uint32_t)vals[i];
+    for (uint32_t b = 0; b < nbins; ++b) i4[b] = (uint32_t)init[b];
+  }
+  struct local_atomic_args a = {op, type, nbins, keys, vals, init, out, olds, masked};
+  const sgk_range r = sgk_range_1d(n, L);
+  sgk_launch_options o = test_options(nbins * size);
+  LAUNCH_OK(sgk_launch(kernel, &r, &o, &a, NULL));
+  for (uint32_t g = 0; g < groups; ++g)
+    for (uint32_t b = 0; b < nbins; ++b) {
+      uint64_t want = size == 4 ? ((uint32_t *)init)[b] : init[b];
+      for (uint32_t l = 0; l < L; ++l) {
+        const size_t i = (size_t)g * L + l;
+        if ((keys[i] & (nbins - 1)) != b) continue;
+        const uint64_t old = size == 4 ? ((uint32_t *)olds)[i] : olds[i];
+        if (masked && (keys[i] & 16)) {
+          if (op == LA_FETCH && old != 0)
+            fail_msg("type %d masked fetch_add: item %zu is masked off but got %#llx", type, i,
+                     (unsigned long long)old);
+          continue;
+        }
+        if (op == LA_FETCH && old != want)
+          fail_msg(
+              "type %d fetch_add local %u bins %u masked %d: item %zu got old %#llx want %#llx",
+              type, L, nbins, masked, i, (unsigned long long)old, (unsigned long long)want);
+        const uint64_t x = size == 4 ? ((uint32_t *)vals)[i] : vals[i];
+        const int sgn = type == LA_I32 || type == LA_I64;
+        /* compare as the type: sign-extend 32-bit signed values, order signed ones */
+        const int64_t xs = type == LA_I32 ? (int32_t)x : (int64_t)x;
+        const int64_t ws = type == LA_I32 ? (int32_t)want : (int64_t)want;
+        const int less = sgn ? xs < ws : (size == 4 ? (uint32_t)x < (uint32_t)want : x < want);
+        const int more = sgn ? xs > ws : (size == 4 ? (uint32_t)x > (uint32_t)want : x > want);
+        switch (op) {
+          case LA_MIN:
+            if (less) want = x;
+            break;
+          case LA_MAX:
+            if (more) want = x;
+            break;
+          case LA_AND: want &= x; break;
+          case LA_OR: want |= x; break;
+          case LA_XOR: want ^= x; break;
+          default: want += x; break; /* LA_ADD, LA_FETCH */
+        }
+        if (size == 4) want = (uint32_t)want;
+      }
+      const uint64_t got =
+          size == 4 ? ((uint32_t *)out)[(size_t)g * nbins + b] : out[(size_t)g * nbins + b];
+      if (got != want)
+        fail_msg("type %d op %d local %u bins %u masked %d: group %u bin %u: got %#llx want %#llx",
+                 type, op, L, nbins, masked, g, b, (unsigned long long)got,
+                 (unsigned long long)want);
+    }
+  free(keys);
+  free(vals);
+  free(init);
+  free(out);
+  free(olds);
+}
+
 static void test_local_atomic_ops(void **state) {
   (void)state;
   const uint32_t w = cfg.w;
   const uint32_t locals[] = {4 * w, 2 * w + 3};
   const uint32_t nbins_list[] = {2, 16};
+  const int conflict = cfg.isa == SGK_ISA_AVX512 || cfg.isa == SGK_ISA_SCALAR;
   uint64_t seed = 31 + w;
-  for (int type = 0; type < LA_TYPES; ++type) {
-    const size_t size = type < LA_I64 ? 4 : 8;
-    for (int op = 0; op < LA_OPS; ++op)
-      for (size_t li = 0; li < 2; ++li)
-        for (size_t bi = 0; bi < 2; ++bi) {
-          const uint32_t L = locals[li], nbins = nbins_list[bi], groups = 7;
-          const size_t n = (size_t)L * groups;
-          uint32_t *keys = malloc(n * 4);
-          uint64_t *vals = malloc(n * 8), *init = malloc(nbins * 8),
-                   *out = calloc((size_t)groups * nbins, 8);
-          for (size_t i = 0; i < n; ++i) {
-            keys[i] = (uint32_t)test_rand(&seed);
-            vals[i] = test_rand(&seed) >> (test_rand(&seed) % 64);
-          }
-          for (uint32_t b = 0; b < nbins; ++b) init[b] = test_rand(&seed);
-          /* the kernel reads 4-byte types from the first 4 bytes of each slot: pack them */
-          if (size == 4) {
-            uint32_t *v4 = (uint32_t *)vals, *i4 = (uint32_t *)init;
-            for (size_t i = 0; i < n; ++i) v4[i] = (uint32_t)vals[i];
-            for (uint32_t b = 0; b < nbins; ++b) i4[b] = (uint32_t)init[b];
-          }
-          struct local_atomic_args a = {op, type, nbins, keys, vals, init, out};
-          const sgk_range r = sgk_range_1d(n, L);
-          sgk_launch_options o = test_options(nbins * size);
-          LAUNCH_OK(sgk_launch(&local_atomic_ops, &r, &o, &a, NULL));
-          for (uint32_t g = 0; g < groups; ++g)
-            for (uint32_t b = 0; b < nbins; ++b) {
-              uint64_t want = size == 4 ? ((uint32_t *)init)[b] : init[b];
-              for (uint32_t l = 0; l < L; ++l) {
-                const size_t i = (size_t)g * L + l;
-                if ((keys[i] & (nbins - 1)) != b) continue;
-                const uint64_t x = size == 4 ? ((uint32_t *)vals)[i] : vals[i];
-                const int sgn = type == LA_I32 || type == LA_I64;
-                /* compare as the type: sign-extend 32-bit signed values, order signed ones */
-                const int64_t xs = type == LA_I32 ? (int32_t)x : (int64_t)x;
-                const int64_t ws = type == LA_I32 ? (int32_t)want : (int64_t)want;
-                const int less =
-                    sgn ? xs < ws : (size == 4 ? (uint32_t)x < (uint32_t)want : x < want);
-                const int more =
-                    sgn ? xs > ws : (size == 4 ? (uint32_t)x > (uint32_t)want : x > want);
-                switch (op) {
-                  case LA_ADD: want += x; break;
-                  case LA_MIN:
-                    if (less) want = x;
-                    break;
-                  case LA_MAX:
-                    if (more) want = x;
-                    break;
-                  case LA_AND: want &= x; break;
-                  case LA_OR: want |= x; break;
-                  default: want ^= x; break;
-                }
-                if (size == 4) want = (uint32_t)want;
-              }
-              const uint64_t got =
-                  size == 4 ? ((uint32_t *)out)[(size_t)g * nbins + b] : out[(size_t)g * nbins + b];
-              if (got != want)
-                fail_msg("type %d op %d local %u bins %u: group %u bin %u: got %#llx want %#llx",
-                         type, op, L, nbins, g, b, (unsigned long long)got,
-                         (unsigned long long)want);
-            }
-          free(keys);
-          free(vals);
-          free(init);
-          free(out);
-        }
-  }
+  for (int path = 0; path <= conflict; ++path)
+    for (int type = 0; type < LA_TYPES; ++type)
+      for (int op = 0; op < LA_OPS; ++op)
+        for (int masked = 0; masked < 2; ++masked)
+          for (size_t li = 0; li < 2; ++li)
+            for (size_t bi = 0; bi < 2; ++bi)
+              check_local_atomic_ops(path ? &local_atomic_ops_conflict : &local_atomic_ops, type,
+                                     op, masked, locals[li], nbins_list[bi], &seed);
 }
 
 static void run_mem(int mode, int nvec, size_t elem, size_t n_items, uint32_t L, const void *in,
@@ -548,13 +593,13 @@ static void test_empty_range(void **state) {
 int main(int argc, char **argv) {
   test_parse_args(argc, argv);
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_ids_1d),          cmocka_unit_test(test_ids_2d),
-      cmocka_unit_test(test_ids_3d),          cmocka_unit_test(test_ids_rows_spanning),
-      cmocka_unit_test(test_ids_many_groups), cmocka_unit_test(test_seed_partial),
-      cmocka_unit_test(test_slm_phases),      cmocka_unit_test(test_wg_collectives),
-      cmocka_unit_test(test_atomics),         cmocka_unit_test(test_local_atomic_ops),
-      cmocka_unit_test(test_memory),          cmocka_unit_test(test_conversions),
-      cmocka_unit_test(test_empty_range),
+      cmocka_unit_test(test_ids_1d),           cmocka_unit_test(test_ids_2d),
+      cmocka_unit_test(test_ids_3d),           cmocka_unit_test(test_ids_rows_spanning),
+      cmocka_unit_test(test_ids_many_groups),  cmocka_unit_test(test_seed_partial),
+      cmocka_unit_test(test_slm_phases),       cmocka_unit_test(test_wg_collectives),
+      cmocka_unit_test(test_atomics),          cmocka_unit_test(test_last_done),
+      cmocka_unit_test(test_local_atomic_ops), cmocka_unit_test(test_memory),
+      cmocka_unit_test(test_conversions),      cmocka_unit_test(test_empty_range),
   };
   return test_run("runtime", tests, sizeof tests / sizeof tests[0]);
 }

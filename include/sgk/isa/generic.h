@@ -279,6 +279,8 @@ SGK_INLINE sgk_u32 sgk__iota_u32(void) { return sgk__loadu_u32(sgk__iota_table);
     sgk__storeu_##T(x, v);                                                                       \
   }
 SGK__TYPES_ALL(SGK__SPILL, ~)
+/* sgk_mask_bits of a mask with every lane set */
+#define SGK__ALL_LANES (SGK_W == 32 ? 0xffffffffu : (1u << (SGK_W & 31)) - 1u)
 #define SGK__FOR_LANES(m, i)                                                                       \
   for (uint32_t i##__bits = sgk_mask_bits(m), i;                                                   \
        i##__bits && (i = (uint32_t)__builtin_ctz(i##__bits), 1); i##__bits &= i##__bits - 1)
@@ -471,6 +473,10 @@ SGK__TYPES_INT(SGK__APPLY1, ~)
     int32_t at[SGK_W];                                                                             \
     ct x[SGK_W];                                                                                   \
     sgk__spill_##T(idx, v, at, x);                                                               \
+    if (sgk_mask_bits(m) == SGK__ALL_LANES) { /* a counted loop the compiler unrolls */            \
+      for (uint32_t i = 0; i < SGK_W; ++i) base[at[i]] = sgk__apply1_##T(op, base[at[i]], x[i]);   \
+      return;                                                                                      \
+    }                                                                                              \
     SGK__FOR_LANES(m, i) base[at[i]] = sgk__apply1_##T(op, base[at[i]], x[i]);                     \
   }                                                                                                \
   SGK_INLINE sgk_##T sgk__local_fetch_add_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {      \
