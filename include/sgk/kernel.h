@@ -51,22 +51,6 @@
  * work-group at this W:  SGK_PER_SUB_GROUP(sgk_f32, part); ... part[sg.id] = ...;  Lane vectors
  * (sgk_f32) for per-work-item values, plain C types (uint32_t) for one uniform value each. */
 #define SGK_PER_SUB_GROUP(type, name) type name[SGK_MAX_SUB_GROUPS]
-#define SGK__LOG2_W (SGK_W == 8 ? 3u : SGK_W == 16 ? 4u : 5u)
-/* A core's own transpose for sgk_load_vec / sgk_store_vec of a full sub-group (the generic one
- * below otherwise; these stubs are never called then). */
-#ifdef SGK__NATIVE_VEC_MEMORY
-#define SGK__HAS_NATIVE_VEC_MEMORY 1
-#else
-#define SGK__HAS_NATIVE_VEC_MEMORY 0
-#define SGK__VEC_MEMORY_STUBS(T, ct, ...)                                                          \
-  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, sgk_##T *out) {                       \
-    (void)p, (void)n, (void)out;                                                                   \
-  }                                                                                                \
-  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, const sgk_##T *in) {            \
-    (void)p, (void)n, (void)log2n, (void)in;                                                       \
-  }
-SGK__TYPES_ALL(SGK__VEC_MEMORY_STUBS, ~)
-#endif
 
 /* ------------------------------------------------------------------------------------------------
  * Kernel definition.
@@ -305,26 +289,11 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
     for (int k = 0; k < n; ++k) sgk_store_##T(sg, p + (size_t)k * SGK_W, in[k]);                    \
   }                                                                                                 \
   /* sycl::vec<T, n> per work-item: element k of lane i <- p[i * n + k]. A full sub-group and a   \
-   * power-of-two n <= 8 load n contiguous vectors and transpose them in registers (element     \
-   * e = i n + k sits in vector e / W, lane e % W); otherwise per-lane gathers. */ \
+   * power-of-two n <= 8 load n contiguous vectors and transpose them in registers (the core's   \
+   * sgk__vec_load_full / store_full); otherwise per-lane gathers and scatters. */                \
   SGK_INLINE void sgk_load_vec_##T(sgk_sg sg, const ct *p, int n, sgk_##T *out) {                   \
-    if (SGK__HAS_NATIVE_VEC_MEMORY && sg.full && n <= 8 && (n & (n - 1)) == 0) {                    \
-      sgk__vec_load_full_##T(p, n, out);                                                            \
-      return;                                                                                       \
-    }                                                                                               \
     if (sg.full && n <= 8 && (n & (n - 1)) == 0) {                                                  \
-      sgk_##T v[8];                                                                                 \
-      for (int r = 0; r < n; ++r) v[r] = sgk__loadu_##T(p + (size_t)r * SGK_W);                     \
-      const sgk_u32 e0 = sgk_mul_u32(sgk__iota_u32(), sgk_splat_u32((uint32_t)n));                  \
-      for (int k = 0; k < n; ++k) {                                                                 \
-        const sgk_u32 e = sgk_add_u32(e0, sgk_splat_u32((uint32_t)k));                              \
-        const sgk_u32 reg = sgk_shr_u32(e, SGK__LOG2_W);                                            \
-        sgk_##T x = sgk__permute_##T(v[0], e);                                                      \
-        for (int r = 1; r < n; ++r)                                                                 \
-          x = sgk_select_##T(sgk_eq_u32(reg, sgk_splat_u32((uint32_t)r)),                           \
-                             sgk__permute_##T(v[r], e), x);                                         \
-        out[k] = x;                                                                                 \
-      }                                                                                             \
+      sgk__vec_load_full_##T(p, n, out);                                                            \
       return;                                                                                       \
     }                                                                                               \
     const sgk_i32 idx = sgk_mul_i32(sgk_as_i32_u32(sgk__iota_u32()), sgk_splat_i32(n));             \
@@ -332,22 +301,7 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
   }                                                                                                 \
   SGK_INLINE void sgk_store_vec_##T(sgk_sg sg, ct *p, int n, const sgk_##T *in) {                   \
     if (sg.full && n <= 8 && (n & (n - 1)) == 0) {                                                  \
-      const uint32_t log2n = n >= 8 ? 3u : n >= 4 ? 2u : n >= 2 ? 1u : 0u;                          \
-      if (SGK__HAS_NATIVE_VEC_MEMORY) {                                                             \
-        sgk__vec_store_full_##T(p, n, (int)log2n, in);                                              \
-        return;                                                                                     \
-      }                                                                                             \
-      for (int r = 0; r < n; ++r) {                                                                 \
-        /* lane t of vector r is element e = r W + t: in[e % n], lane e / n */                      \
-        const sgk_u32 e = sgk_add_u32(sgk__iota_u32(), sgk_splat_u32((uint32_t)(r * SGK_W)));       \
-        const sgk_u32 lane = sgk_shr_u32(e, log2n);                                                 \
-        const sgk_u32 k = sgk_and_u32(e, sgk_splat_u32((uint32_t)n - 1));                           \
-        sgk_##T x = sgk__permute_##T(in[0], lane);                                                  \
-        for (int j = 1; j < n; ++j)                                                                 \
-          x = sgk_select_##T(sgk_eq_u32(k, sgk_splat_u32((uint32_t)j)),                             \
-                             sgk__permute_##T(in[j], lane), x);                                     \
-        sgk__storeu_##T(p + (size_t)r * SGK_W, x);                                                  \
-      }                                                                                             \
+      sgk__vec_store_full_##T(p, n, n >= 8 ? 3 : n >= 4 ? 2 : n >= 2 ? 1 : 0, in);                 \
       return;                                                                                       \
     }                                                                                               \
     const sgk_i32 idx = sgk_mul_i32(sgk_as_i32_u32(sgk__iota_u32()), sgk_splat_i32(n));             \

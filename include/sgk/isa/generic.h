@@ -28,6 +28,7 @@
  *                               in order
  *   SGK__NATIVE_PERMUTE, SGK__NATIVE_BROADCAST, SGK__NATIVE_ROTATE   sgk__permute/broadcast/rotate_<t>
  *   SGK__NATIVE_LOCAL_ATOMICS_32  sgk__local_rmw_<t> and sgk__local_fetch_add_<t> for i32 and u32
+ *   SGK__NATIVE_VEC_MEMORY      sgk__vec_load_full_<t> and sgk__vec_store_full_<t> (below)
  *   SGK__NATIVE_CVTS defined as SGK__YES: the core's own sgk_cvt_<to>_<from>, all but those it
  *                               marks SGK__LANEWISE_CVT_<to>_<from> (also SGK__YES)
  * The rest, the generic layer gives: the W-lane types as arrays of registers, masks, the lifted
@@ -495,6 +496,44 @@ SGK__LOCAL_LANEWISE(u32, uint32_t)
 #endif
 SGK__LOCAL_LANEWISE(i64, int64_t)
 SGK__LOCAL_LANEWISE(u64, uint64_t)
+
+/* ---- sycl::vec<T, n> memory of a full sub-group --------------------------------------------
+ * sgk__vec_load_full_<t>(p, n, out): for n a power of two <= 8, element e = i n + k of the n W
+ * contiguous elements at p goes to lane i of out[k]; sgk__vec_store_full_<t>(p, n, log2 n, in)
+ * is the inverse. Here by whole-value permutes of the n contiguous vectors (element e sits in
+ * vector e / W, lane e % W); a core with a better transpose announces SGK__NATIVE_VEC_MEMORY. */
+#ifndef SGK__NATIVE_VEC_MEMORY
+#define SGK__LOG2_W (SGK_W == 8 ? 3u : SGK_W == 16 ? 4u : 5u)
+#define SGK__VEC_MEMORY(T, ct, ...)                                                                \
+  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, sgk_##T *out) {                       \
+    sgk_##T v[8];                                                                                  \
+    for (int r = 0; r < n; ++r) v[r] = sgk__loadu_##T(p + (size_t)r * SGK_W);                      \
+    const sgk_u32 e0 = sgk_mul_u32(sgk__iota_u32(), sgk_splat_u32((uint32_t)n));                   \
+    for (int k = 0; k < n; ++k) {                                                                  \
+      const sgk_u32 e = sgk_add_u32(e0, sgk_splat_u32((uint32_t)k));                               \
+      const sgk_u32 reg = sgk_shr_u32(e, SGK__LOG2_W);                                             \
+      sgk_##T x = sgk__permute_##T(v[0], e);                                                       \
+      for (int r = 1; r < n; ++r)                                                                  \
+        x = sgk_select_##T(sgk_eq_u32(reg, sgk_splat_u32((uint32_t)r)),                            \
+                           sgk__permute_##T(v[r], e), x);                                          \
+      out[k] = x;                                                                                  \
+    }                                                                                              \
+  }                                                                                                \
+  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, const sgk_##T *in) {            \
+    for (int r = 0; r < n; ++r) {                                                                  \
+      /* lane t of vector r is element e = r W + t: in[e % n], lane e / n */                       \
+      const sgk_u32 e = sgk_add_u32(sgk__iota_u32(), sgk_splat_u32((uint32_t)(r * SGK_W)));        \
+      const sgk_u32 lane = sgk_shr_u32(e, (uint32_t)log2n);                                        \
+      const sgk_u32 k = sgk_and_u32(e, sgk_splat_u32((uint32_t)n - 1));                            \
+      sgk_##T x = sgk__permute_##T(in[0], lane);                                                   \
+      for (int j = 1; j < n; ++j)                                                                  \
+        x = sgk_select_##T(sgk_eq_u32(k, sgk_splat_u32((uint32_t)j)),                              \
+                           sgk__permute_##T(in[j], lane), x);                                      \
+      sgk__storeu_##T(p + (size_t)r * SGK_W, x);                                                   \
+    }                                                                                              \
+  }
+SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
+#endif
 
 #endif /* SGK_ISA_GENERIC_H */
 // clang-format on

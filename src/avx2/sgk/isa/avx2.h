@@ -73,6 +73,7 @@ SGK_INLINE __m256i sgk__rm32_pack(__m256i lo, __m256i hi) {
 #define SGK__NATIVE_PERMUTE
 #define SGK__NATIVE_BROADCAST
 #define SGK__NATIVE_CVTS SGK__YES
+#define SGK__NATIVE_VEC_MEMORY
 #define SGK__LANEWISE_CVT_i64_f64 SGK__YES /* no AVX2 instruction */
 
 /* ---- register ops: the part every type shares, through the integer view ---------------------- */
@@ -336,8 +337,7 @@ SGK__TYPES_ALL(SGK__PERMUTES, ~)
  * the n registers q n .. q n + n - 1 of the contiguous data, the same one-register transpose for
  * every q. (The whole-value permute of the generic path blends every register of a value into
  * every other: at W = 32 four times the work a lane of W = 8 costs.) Indices count 32-bit lanes;
- * a 64-bit element is a pair. */
-#define SGK__NATIVE_VEC_MEMORY
+ * a 64-bit element is a pair. (SGK__NATIVE_VEC_MEMORY is announced at the top.) */
 /* 32-bit lane l of register q of out[k] <- lane idx of the block's registers */
 SGK_INLINE __m256i sgk__vec_load_index(int n, int k, int bits) {
   const __m256i l = sgk__iota8();
