@@ -607,25 +607,6 @@ SGK_INLINE void sgk_atomic_fence(sgk_memory_order o) {
   }
 }
 
-/* The operators beyond sgk__rmw's: exchange. sgk__atomic1_<t>(op, old, v) is the value an
- * atomic leaves: op(old, v), or v for an exchange. Floats have add, min and max. */
-#define SGK__ATOMIC_XCHG 6
-#define SGK__ATOMIC1_INT(T, ct, ...)                                                               \
-  SGK_INLINE ct sgk__atomic1_##T(int op, ct a, ct b) {                                             \
-    return op == SGK__ATOMIC_XCHG ? b : sgk__apply1_##T((sgk__rmw)op, a, b);                       \
-  }
-SGK__TYPES_INT(SGK__ATOMIC1_INT, ~)
-#define SGK__ATOMIC1_FLOAT(T, ct, ...)                                                             \
-  SGK_INLINE ct sgk__atomic1_##T(int op, ct a, ct b) {                                             \
-    switch (op) {                                                                                  \
-      case SGK__RMW_ADD: return sgk__add1_##T(a, b);                                               \
-      case SGK__RMW_MIN: return sgk__min1_##T(a, b);                                               \
-      case SGK__RMW_MAX: return sgk__max1_##T(a, b);                                               \
-      default: return b;                                                                           \
-    }                                                                                              \
-  }
-SGK__TYPES_FLOAT(SGK__ATOMIC1_FLOAT, ~)
-
 /* One element's global atomic, relaxed, returning the old value: the integers' native
  * read-modify-writes where C has them, else a compare-and-swap loop on the element that stores
  * only when the value changes (min, max, floats). */
@@ -662,51 +643,81 @@ SGK__TYPES_INT(SGK__GLOBAL1_INT, ~)
   }
 SGK__TYPES_FLOAT(SGK__GLOBAL1_FLOAT, ~)
 
-/* The lane-wise workers: each active lane's old value (0 in the others), lane by lane. */
-#define SGK__ATOMIC_LANES(T, ct, ...)                                                              \
-  SGK_INLINE sgk_##T sgk__local_fetch_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op) {  \
-    int32_t at[SGK_W];                                                                             \
-    ct x[SGK_W], old[SGK_W] = {0};                                                                 \
-    sgk__spill_##T(idx, v, at, x);                                                                 \
-    SGK__FOR_LANES(m, i) {                                                                         \
-      old[i] = base[at[i]];                                                                        \
-      base[at[i]] = sgk__atomic1_##T(op, old[i], x[i]);                                            \
-    }                                                                                              \
-    return sgk__loadu_##T(old);                                                                    \
-  }                                                                                                \
-  SGK_INLINE sgk_##T sgk__global_fetch_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op) { \
-    int32_t at[SGK_W];                                                                             \
-    ct x[SGK_W], old[SGK_W] = {0};                                                                 \
-    sgk__spill_##T(idx, v, at, x);                                                                 \
-    SGK__FOR_LANES(m, i) old[i] = sgk__global1_##T(base + at[i], x[i], op);                        \
-    return sgk__loadu_##T(old);                                                                    \
-  }                                                                                                \
-  /* compare-exchange: where base[idx] has expected's bits, desired goes in (ok: those lanes) */  \
-  SGK_INLINE sgk_##T sgk__cas_##T(bool global, sgk_mask m, ct *base, sgk_i32 idx,                  \
-                                  sgk_##T expected, sgk_##T desired, sgk_mask *ok) {               \
+/* Compare-exchange lane by lane: where base[idx] has expected's bits, desired goes in (ok: those
+ * lanes). */
+#define SGK__CAS_LANES(T, ct, where)                                                               \
+  SGK_INLINE sgk_##T sgk__##where##_cas_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T expected,   \
+                                            sgk_##T desired, sgk_mask *ok) {                       \
     int32_t at[SGK_W];                                                                             \
     ct e[SGK_W], d[SGK_W], old[SGK_W] = {0};                                                       \
     uint32_t won = 0;                                                                              \
     sgk__spill_##T(idx, desired, at, d);                                                           \
     sgk__storeu_##T(e, expected);                                                                  \
     SGK__FOR_LANES(m, i) {                                                                         \
-      ct *p = base + at[i];                                                                        \
       old[i] = e[i];                                                                               \
-      if (global) {                                                                                \
-        if (__atomic_compare_exchange(p, &old[i], &d[i], false, __ATOMIC_RELAXED,                  \
-                                      __ATOMIC_RELAXED))                                           \
-          won |= 1u << i;                                                                          \
-      } else {                                                                                     \
-        old[i] = *p;                                                                               \
-        if (memcmp(&old[i], &e[i], sizeof(ct)) == 0) {                                             \
-          *p = d[i];                                                                               \
-          won |= 1u << i;                                                                          \
-        }                                                                                          \
-      }                                                                                            \
+      if (sgk__##where##_cas1_##T(base + at[i], &old[i], d[i])) won |= 1u << i;                    \
     }                                                                                              \
     if (ok) *ok = sgk_mask_from_bits(won);                                                         \
     return sgk__loadu_##T(old);                                                                    \
+  }
+/* The per-lane exchange and compare-exchange of one place, plain and masked. */
+#define SGK__SWAP_FORMS(T, ct, where)                                                              \
+  SGK_INLINE sgk_##T sgk_atomic_exchange_##where##_##T(sgk_sg sg, ct *base, sgk_i32 idx,           \
+                                                       sgk_##T v) {                                \
+    return sgk__##where##_fetch_op_##T(sg.active, base, idx, v, SGK__ATOMIC_XCHG);                 \
   }                                                                                                \
+  SGK_INLINE sgk_##T sgk_atomic_exchange_##where##_masked_##T(sgk_sg sg, sgk_mask m, ct *base,     \
+                                                              sgk_i32 idx, sgk_##T v) {            \
+    return sgk__##where##_fetch_op_##T(sgk_mask_and(m, sg.active), base, idx, v,                   \
+                                       SGK__ATOMIC_XCHG);                                          \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_atomic_compare_exchange_##where##_##T(                                    \
+      sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T expected, sgk_##T desired, sgk_mask *ok) {         \
+    return sgk__##where##_cas_##T(sg.active, base, idx, expected, desired, ok);                    \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_atomic_compare_exchange_##where##_masked_##T(                             \
+      sgk_sg sg, sgk_mask m, ct *base, sgk_i32 idx, sgk_##T expected, sgk_##T desired,             \
+      sgk_mask *ok) {                                                                              \
+    return sgk__##where##_cas_##T(sgk_mask_and(m, sg.active), base, idx, expected, desired, ok);   \
+  }
+/* The workers of each place, where = local or global, lane by lane in lane order with each
+ * active lane's old value (0 in the others): sgk__<where>_fetch_op_<t>(m, base, idx, v, op) for
+ * an operator of sgk__atomic1_<t>, sgk__<where>_op_<t> the same without the old values,
+ * sgk__<where>_cas_<t> a compare-exchange through sgk__<where>_cas1_<t>(p, &old, desired): true
+ * where *p had old's bits (and now desired), else false with *p's value in old. Locally the
+ * contract's sgk__local_rmw / sgk__local_fetch_add (a core's own where it has them). */
+#define SGK__ATOMIC_LANES(T, ct, ...)                                                              \
+  SGK_INLINE void sgk__local_op_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op) {        \
+    sgk__local_rmw_##T(m, base, idx, v, (sgk__rmw)op);                                             \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk__local_fetch_op_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v,         \
+                                             int op) {                                             \
+    return op == SGK__RMW_ADD ? sgk__local_fetch_add_##T(m, base, idx, v)                          \
+                              : sgk__local_fetch_##T(m, base, idx, v, op);                         \
+  }                                                                                                \
+  SGK_INLINE bool sgk__local_cas1_##T(ct *p, ct *old, ct desired) {                                \
+    const ct cur = *p;                                                                             \
+    const bool hit = memcmp(&cur, old, sizeof cur) == 0;                                           \
+    if (hit) *p = desired;                                                                         \
+    *old = cur;                                                                                    \
+    return hit;                                                                                    \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk__global_fetch_op_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v,        \
+                                              int op) {                                            \
+    int32_t at[SGK_W];                                                                             \
+    ct x[SGK_W], old[SGK_W] = {0};                                                                 \
+    sgk__spill_##T(idx, v, at, x);                                                                 \
+    SGK__FOR_LANES(m, i) old[i] = sgk__global1_##T(base + at[i], x[i], op);                        \
+    return sgk__loadu_##T(old);                                                                    \
+  }                                                                                                \
+  SGK_INLINE void sgk__global_op_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op) {       \
+    (void)sgk__global_fetch_op_##T(m, base, idx, v, op);                                           \
+  }                                                                                                \
+  SGK_INLINE bool sgk__global_cas1_##T(ct *p, ct *old, ct desired) {                               \
+    return __atomic_compare_exchange(p, old, &desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED); \
+  }                                                                                                \
+  SGK__CAS_LANES(T, ct, local)                                                                     \
+  SGK__CAS_LANES(T, ct, global)                                                                    \
   /* Uniform atomics of one work-item. */                                                          \
   SGK_INLINE ct sgk_atomic_load_##T(const ct *p, sgk_memory_order o) {                             \
     ct r;                                                                                          \
@@ -729,46 +740,15 @@ SGK__TYPES_FLOAT(SGK__GLOBAL1_FLOAT, ~)
   SGK_INLINE ct sgk_atomic_exchange_##T(ct *p, ct v) {                                             \
     return sgk__global1_##T(p, v, SGK__ATOMIC_XCHG);                                               \
   }                                                                                                \
-  /* C11's strong compare-exchange: true if *p held *expected's bits and now holds desired;     \
+  /* C11's strong compare-exchange: true if *p held *expected's bits and now holds desired;        \
    * else false with *p's value in *expected */                                                    \
   SGK_INLINE bool sgk_atomic_compare_exchange_##T(ct *p, ct *expected, ct desired) {               \
     return __atomic_compare_exchange(p, expected, &desired, false, __ATOMIC_RELAXED,               \
                                      __ATOMIC_RELAXED);                                            \
   }                                                                                                \
-  /* Per lane: exchange, compare-exchange, load and store, local and global. */                   \
-  SGK_INLINE sgk_##T sgk_atomic_exchange_local_##T(sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T v) {  \
-    return sgk__local_fetch_##T(sg.active, base, idx, v, SGK__ATOMIC_XCHG);                        \
-  }                                                                                                \
-  SGK_INLINE sgk_##T sgk_atomic_exchange_local_masked_##T(sgk_sg sg, sgk_mask m, ct *base,         \
-                                                          sgk_i32 idx, sgk_##T v) {                \
-    return sgk__local_fetch_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__ATOMIC_XCHG);       \
-  }                                                                                                \
-  SGK_INLINE sgk_##T sgk_atomic_exchange_global_##T(sgk_sg sg, ct *base, sgk_i32 idx,              \
-                                                    sgk_##T v) {                                   \
-    return sgk__global_fetch_##T(sg.active, base, idx, v, SGK__ATOMIC_XCHG);                       \
-  }                                                                                                \
-  SGK_INLINE sgk_##T sgk_atomic_exchange_global_masked_##T(sgk_sg sg, sgk_mask m, ct *base,        \
-                                                           sgk_i32 idx, sgk_##T v) {               \
-    return sgk__global_fetch_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__ATOMIC_XCHG);      \
-  }                                                                                                \
-  SGK_INLINE sgk_##T sgk_atomic_compare_exchange_local_##T(                                        \
-      sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T expected, sgk_##T desired, sgk_mask *ok) {         \
-    return sgk__cas_##T(false, sg.active, base, idx, expected, desired, ok);                       \
-  }                                                                                                \
-  SGK_INLINE sgk_##T sgk_atomic_compare_exchange_local_masked_##T(                                 \
-      sgk_sg sg, sgk_mask m, ct *base, sgk_i32 idx, sgk_##T expected, sgk_##T desired,             \
-      sgk_mask *ok) {                                                                              \
-    return sgk__cas_##T(false, sgk_mask_and(m, sg.active), base, idx, expected, desired, ok);      \
-  }                                                                                                \
-  SGK_INLINE sgk_##T sgk_atomic_compare_exchange_global_##T(                                       \
-      sgk_sg sg, ct *base, sgk_i32 idx, sgk_##T expected, sgk_##T desired, sgk_mask *ok) {         \
-    return sgk__cas_##T(true, sg.active, base, idx, expected, desired, ok);                        \
-  }                                                                                                \
-  SGK_INLINE sgk_##T sgk_atomic_compare_exchange_global_masked_##T(                                \
-      sgk_sg sg, sgk_mask m, ct *base, sgk_i32 idx, sgk_##T expected, sgk_##T desired,             \
-      sgk_mask *ok) {                                                                              \
-    return sgk__cas_##T(true, sgk_mask_and(m, sg.active), base, idx, expected, desired, ok);       \
-  }                                                                                                \
+  /* Per lane: exchange, compare-exchange, load and store. */                                      \
+  SGK__SWAP_FORMS(T, ct, local)                                                                    \
+  SGK__SWAP_FORMS(T, ct, global)                                                                   \
   SGK_INLINE sgk_##T sgk_atomic_load_global_masked_##T(sgk_sg sg, sgk_mask m, const ct *base,      \
                                                        sgk_i32 idx, sgk_memory_order o) {          \
     int32_t at[SGK_W];                                                                             \
@@ -797,84 +777,39 @@ SGK__TYPES_ALL(SGK__ATOMIC_LANES, ~)
 /* The read-modify-writes per lane, for every operator of the type (integers: add min max and or
  * xor; floats: add min max): sgk_atomic_<op>_{local,global}[_masked]_<t> and the fetch forms
  * sgk_atomic_fetch_<op>_{local,global}[_masked]_<t> returning each lane's old value; uniform
- * sgk_atomic_fetch_<op>_<t>(p, v). The integers' local ones are the backend contract's. */
-#define SGK__RMW_API(op, OP, T)                                                                    \
-  SGK_INLINE void sgk_atomic_##op##_global_##T(sgk_sg sg, SGK__CT(T) * base, sgk_i32 idx,          \
-                                               sgk_##T v) {                                        \
-    (void)sgk__global_fetch_##T(sg.active, base, idx, v, SGK__RMW_##OP);                           \
+ * sgk_atomic_fetch_<op>_<t>(p, v). Locally through the contract's workers (a core's own where
+ * it has them). */
+#define SGK__RMW_FORMS(op, OP, T, where)                                                           \
+  SGK_INLINE void sgk_atomic_##op##_##where##_##T(sgk_sg sg, SGK__CT(T) * base, sgk_i32 idx,       \
+                                                  sgk_##T v) {                                     \
+    sgk__##where##_op_##T(sg.active, base, idx, v, SGK__RMW_##OP);                                 \
   }                                                                                                \
-  SGK_INLINE void sgk_atomic_##op##_global_masked_##T(sgk_sg sg, sgk_mask m, SGK__CT(T) * base,    \
-                                                      sgk_i32 idx, sgk_##T v) {                    \
-    (void)sgk__global_fetch_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__RMW_##OP);          \
+  SGK_INLINE void sgk_atomic_##op##_##where##_masked_##T(sgk_sg sg, sgk_mask m, SGK__CT(T) * base, \
+                                                         sgk_i32 idx, sgk_##T v) {                 \
+    sgk__##where##_op_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__RMW_##OP);                \
   }                                                                                                \
-  SGK_INLINE sgk_##T sgk_atomic_fetch_##op##_global_##T(sgk_sg sg, SGK__CT(T) * base, sgk_i32 idx, \
-                                                        sgk_##T v) {                               \
-    return sgk__global_fetch_##T(sg.active, base, idx, v, SGK__RMW_##OP);                          \
+  SGK_INLINE sgk_##T sgk_atomic_fetch_##op##_##where##_##T(sgk_sg sg, SGK__CT(T) * base,           \
+                                                           sgk_i32 idx, sgk_##T v) {               \
+    return sgk__##where##_fetch_op_##T(sg.active, base, idx, v, SGK__RMW_##OP);                    \
   }                                                                                                \
-  SGK_INLINE sgk_##T sgk_atomic_fetch_##op##_global_masked_##T(                                    \
+  SGK_INLINE sgk_##T sgk_atomic_fetch_##op##_##where##_masked_##T(                                 \
       sgk_sg sg, sgk_mask m, SGK__CT(T) * base, sgk_i32 idx, sgk_##T v) {                          \
-    return sgk__global_fetch_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__RMW_##OP);         \
-  }                                                                                                \
+    return sgk__##where##_fetch_op_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__RMW_##OP);   \
+  }
+#define SGK__RMW(op, OP, T)                                                                        \
+  SGK__RMW_FORMS(op, OP, T, local)                                                                 \
+  SGK__RMW_FORMS(op, OP, T, global)                                                                \
   SGK_INLINE SGK__CT(T) sgk_atomic_fetch_##op##_##T(SGK__CT(T) * p, SGK__CT(T) v) {                \
     return sgk__global1_##T(p, v, SGK__RMW_##OP);                                                  \
   }
-/* local, integers: the contract's sgk__local_rmw (fetch add: sgk__local_fetch_add) */
-#define SGK__RMW_LOCAL_INT(op, OP, T)                                                              \
-  SGK_INLINE void sgk_atomic_##op##_local_##T(sgk_sg sg, SGK__CT(T) * base, sgk_i32 idx,           \
-                                              sgk_##T v) {                                         \
-    sgk__local_rmw_##T(sg.active, base, idx, v, SGK__RMW_##OP);                                    \
-  }                                                                                                \
-  SGK_INLINE void sgk_atomic_##op##_local_masked_##T(sgk_sg sg, sgk_mask m, SGK__CT(T) * base,     \
-                                                     sgk_i32 idx, sgk_##T v) {                     \
-    sgk__local_rmw_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__RMW_##OP);                   \
-  }                                                                                                \
-  SGK_INLINE sgk_##T sgk_atomic_fetch_##op##_local_##T(sgk_sg sg, SGK__CT(T) * base, sgk_i32 idx,  \
-                                                       sgk_##T v) {                                \
-    return SGK__RMW_OP_IS_ADD_##OP ? sgk__local_fetch_add_##T(sg.active, base, idx, v)             \
-                                   : sgk__local_fetch_##T(sg.active, base, idx, v, SGK__RMW_##OP); \
-  }                                                                                                \
-  SGK_INLINE sgk_##T sgk_atomic_fetch_##op##_local_masked_##T(sgk_sg sg, sgk_mask m,               \
-                                                              SGK__CT(T) * base, sgk_i32 idx,      \
-                                                              sgk_##T v) {                         \
-    const sgk_mask mm = sgk_mask_and(m, sg.active);                                                \
-    return SGK__RMW_OP_IS_ADD_##OP ? sgk__local_fetch_add_##T(mm, base, idx, v)                    \
-                                   : sgk__local_fetch_##T(mm, base, idx, v, SGK__RMW_##OP);        \
-  }
-#define SGK__RMW_OP_IS_ADD_ADD 1
-#define SGK__RMW_OP_IS_ADD_MIN 0
-#define SGK__RMW_OP_IS_ADD_MAX 0
-#define SGK__RMW_OP_IS_ADD_AND 0
-#define SGK__RMW_OP_IS_ADD_OR 0
-#define SGK__RMW_OP_IS_ADD_XOR 0
-/* local, floats: lane-wise */
-#define SGK__RMW_LOCAL_FLOAT(op, OP, T)                                                            \
-  SGK_INLINE void sgk_atomic_##op##_local_##T(sgk_sg sg, SGK__CT(T) * base, sgk_i32 idx,           \
-                                              sgk_##T v) {                                         \
-    (void)sgk__local_fetch_##T(sg.active, base, idx, v, SGK__RMW_##OP);                            \
-  }                                                                                                \
-  SGK_INLINE void sgk_atomic_##op##_local_masked_##T(sgk_sg sg, sgk_mask m, SGK__CT(T) * base,     \
-                                                     sgk_i32 idx, sgk_##T v) {                     \
-    (void)sgk__local_fetch_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__RMW_##OP);           \
-  }                                                                                                \
-  SGK_INLINE sgk_##T sgk_atomic_fetch_##op##_local_##T(sgk_sg sg, SGK__CT(T) * base, sgk_i32 idx,  \
-                                                       sgk_##T v) {                                \
-    return sgk__local_fetch_##T(sg.active, base, idx, v, SGK__RMW_##OP);                           \
-  }                                                                                                \
-  SGK_INLINE sgk_##T sgk_atomic_fetch_##op##_local_masked_##T(sgk_sg sg, sgk_mask m,               \
-                                                              SGK__CT(T) * base, sgk_i32 idx,      \
-                                                              sgk_##T v) {                         \
-    return sgk__local_fetch_##T(sgk_mask_and(m, sg.active), base, idx, v, SGK__RMW_##OP);          \
-  }
-#define SGK__RMW_INT(op, OP, T) SGK__RMW_API(op, OP, T) SGK__RMW_LOCAL_INT(op, OP, T)
-#define SGK__RMW_FLOAT(op, OP, T) SGK__RMW_API(op, OP, T) SGK__RMW_LOCAL_FLOAT(op, OP, T)
-#define SGK__RMW_INT_i32(op, OP) SGK__RMW_INT(op, OP, i32)
-#define SGK__RMW_INT_u32(op, OP) SGK__RMW_INT(op, OP, u32)
-#define SGK__RMW_INT_i64(op, OP) SGK__RMW_INT(op, OP, i64)
-#define SGK__RMW_INT_u64(op, OP) SGK__RMW_INT(op, OP, u64)
-#define SGK__RMW_FLOAT_f32(op, OP) SGK__RMW_FLOAT(op, OP, f32)
-#define SGK__RMW_FLOAT_f64(op, OP) SGK__RMW_FLOAT(op, OP, f64)
-#define SGK__RMW_FOR_INT(T, ct, ...) SGK_CONTRACT_RMW_OPS(SGK__RMW_INT_##T)
-#define SGK__RMW_FOR_FLOAT(T, ct, ...) SGK_FLOAT_RMW_OPS(SGK__RMW_FLOAT_##T)
+#define SGK__RMW_i32(op, OP) SGK__RMW(op, OP, i32)
+#define SGK__RMW_u32(op, OP) SGK__RMW(op, OP, u32)
+#define SGK__RMW_i64(op, OP) SGK__RMW(op, OP, i64)
+#define SGK__RMW_u64(op, OP) SGK__RMW(op, OP, u64)
+#define SGK__RMW_f32(op, OP) SGK__RMW(op, OP, f32)
+#define SGK__RMW_f64(op, OP) SGK__RMW(op, OP, f64)
+#define SGK__RMW_FOR_INT(T, ct, ...) SGK_CONTRACT_RMW_OPS(SGK__RMW_##T)
+#define SGK__RMW_FOR_FLOAT(T, ct, ...) SGK_FLOAT_RMW_OPS(SGK__RMW_##T)
 SGK__TYPES_INT(SGK__RMW_FOR_INT, ~)
 SGK__TYPES_FLOAT(SGK__RMW_FOR_FLOAT, ~)
 

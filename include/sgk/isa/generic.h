@@ -280,7 +280,7 @@ SGK_INLINE sgk_u32 sgk__iota_u32(void) { return sgk__loadu_u32(sgk__iota_table);
     sgk__storeu_##T(x, v);                                                                       \
   }
 SGK__TYPES_ALL(SGK__SPILL, ~)
-/* sgk_mask_bits of a mask with every lane set */
+/* sgk_mask_bits(sgk_mask_all()) as a constant, which a core's mask may not fold to */
 #define SGK__ALL_LANES (SGK_W == 32 ? 0xffffffffu : (1u << (SGK_W & 31)) - 1u)
 #define SGK__FOR_LANES(m, i)                                                                       \
   for (uint32_t i##__bits = sgk_mask_bits(m), i;                                                   \
@@ -469,26 +469,65 @@ typedef enum sgk__rmw {
   SGK__RMW_APPLY(sgk__r_apply_##T, sgk__v_##T, sgk__r_, _##T)
 SGK__TYPES_INT(SGK__APPLY1, ~)
 
-#define SGK__LOCAL_LANEWISE(T, ct, ...)                                                            \
-  SGK_INLINE void sgk__local_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, sgk__rmw op) {  \
-    int32_t at[SGK_W];                                                                             \
-    ct x[SGK_W];                                                                                   \
-    sgk__spill_##T(idx, v, at, x);                                                               \
-    if (sgk_mask_bits(m) == SGK__ALL_LANES) { /* a counted loop the compiler unrolls */            \
-      for (uint32_t i = 0; i < SGK_W; ++i) base[at[i]] = sgk__apply1_##T(op, base[at[i]], x[i]);   \
-      return;                                                                                      \
+/* The value an atomic leaves, sgk__atomic1_<t>(op, old, v): op(old, v) for an operator of
+ * sgk__rmw (floats: add, min, max), v for SGK__ATOMIC_XCHG, an exchange. */
+#define SGK__ATOMIC_XCHG 6
+#define SGK__ATOMIC1_INT(T, ct, ...)                                                               \
+  SGK_INLINE ct sgk__atomic1_##T(int op, ct a, ct b) {                                             \
+    return op == SGK__ATOMIC_XCHG ? b : sgk__apply1_##T((sgk__rmw)op, a, b);                       \
+  }
+SGK__TYPES_INT(SGK__ATOMIC1_INT, ~)
+#define SGK__ATOMIC1_FLOAT(T, ct, ...)                                                             \
+  SGK_INLINE ct sgk__atomic1_##T(int op, ct a, ct b) {                                             \
+    switch (op) {                                                                                  \
+      case SGK__RMW_ADD: return sgk__add1_##T(a, b);                                               \
+      case SGK__RMW_MIN: return sgk__min1_##T(a, b);                                               \
+      case SGK__RMW_MAX: return sgk__max1_##T(a, b);                                               \
+      default: return b;                                                                           \
     }                                                                                              \
-    SGK__FOR_LANES(m, i) base[at[i]] = sgk__apply1_##T(op, base[at[i]], x[i]);                     \
+  }
+SGK__TYPES_FLOAT(SGK__ATOMIC1_FLOAT, ~)
+
+/* The one lane-wise worker of every local atomic: sgk__local_lanes_<t>(m, base, idx, v, op, keep)
+ * applies op lane by lane in lane order, when every lane is active as a counted loop the
+ * compiler unrolls, and returns each active lane's old value (0 in the others) if keep (a
+ * constant: without it no old value is stored, which the compiler does not always see for
+ * itself); sgk__local_fetch_<t> keeps them. */
+#define SGK__LOCAL_LANES(T, ct, ...)                                                               \
+  SGK_INLINE ct sgk__local1_##T(ct *p, ct x, int op) {                                             \
+    const ct old = *p;                                                                             \
+    *p = sgk__atomic1_##T(op, old, x);                                                             \
+    return old;                                                                                    \
   }                                                                                                \
-  SGK_INLINE sgk_##T sgk__local_fetch_add_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {      \
+  SGK_INLINE sgk_##T sgk__local_lanes_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op,    \
+                                          bool keep) {                                             \
     int32_t at[SGK_W];                                                                             \
     ct x[SGK_W], old[SGK_W] = {0};                                                                 \
-    sgk__spill_##T(idx, v, at, x);                                                               \
-    SGK__FOR_LANES(m, i) {                                                                         \
-      old[i] = base[at[i]];                                                                        \
-      base[at[i]] = sgk__add1_##T(old[i], x[i]);                                                   \
+    sgk__spill_##T(idx, v, at, x);                                                                 \
+    if (sgk_mask_bits(m) == SGK__ALL_LANES) {                                                      \
+      for (uint32_t i = 0; i < SGK_W; ++i) {                                                       \
+        const ct o = sgk__local1_##T(base + at[i], x[i], op);                                      \
+        if (keep) old[i] = o;                                                                      \
+      }                                                                                            \
+    } else {                                                                                       \
+      SGK__FOR_LANES(m, i) {                                                                       \
+        const ct o = sgk__local1_##T(base + at[i], x[i], op);                                      \
+        if (keep) old[i] = o;                                                                      \
+      }                                                                                            \
     }                                                                                              \
-    return sgk__loadu_##T(old);                                                                    \
+    return keep ? sgk__loadu_##T(old) : v;                                                         \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk__local_fetch_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op) {  \
+    return sgk__local_lanes_##T(m, base, idx, v, op, true);                                        \
+  }
+SGK__TYPES_ALL(SGK__LOCAL_LANES, ~)
+/* The contract's local atomics through it (floats too: sgk/kernel.h calls them for every type) */
+#define SGK__LOCAL_LANEWISE(T, ct, ...)                                                            \
+  SGK_INLINE void sgk__local_rmw_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, sgk__rmw op) {  \
+    (void)sgk__local_lanes_##T(m, base, idx, v, (int)op, false);                                   \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk__local_fetch_add_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {      \
+    return sgk__local_fetch_##T(m, base, idx, v, SGK__RMW_ADD);                                    \
   }
 #ifndef SGK__NATIVE_LOCAL_ATOMICS_32
 SGK__LOCAL_LANEWISE(i32, int32_t)
@@ -496,6 +535,7 @@ SGK__LOCAL_LANEWISE(u32, uint32_t)
 #endif
 SGK__LOCAL_LANEWISE(i64, int64_t)
 SGK__LOCAL_LANEWISE(u64, uint64_t)
+SGK__TYPES_FLOAT(SGK__LOCAL_LANEWISE, ~)
 
 /* ---- sycl::vec<T, n> memory of a full sub-group --------------------------------------------
  * sgk__vec_load_full_<t>(p, n, out): for n a power of two <= 8, element e = i n + k of the n W
