@@ -813,6 +813,8 @@ SGK__TYPES_ALL(SGK__ATOMIC_LANES, ~)
 SGK__TYPES_INT(SGK__RMW_FOR_INT, ~)
 SGK__TYPES_FLOAT(SGK__RMW_FOR_FLOAT, ~)
 
+#include "sgk/small_types.h"
+
 #include "sgk/isa/contract_check.h"
 
 #endif /* SGK_KERNEL_H */

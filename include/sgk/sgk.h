@@ -168,6 +168,13 @@ SGK_API sgk_status sgk_resolve_isa(sgk_isa requested, sgk_isa *resolved);
 /* 1 if the kernel has a variant for (isa, sub_group_size). */
 SGK_API int sgk_kernel_has_variant(const sgk_kernel *kernel, sgk_isa isa, uint32_t sub_group_size);
 
+/* IEEE binary16 in memory (the kernel type sgk_f16's elements: sgk/small_types.h), and the host's
+ * conversions: to float exactly, from float rounded to nearest even (overflow to infinity,
+ * subnormals kept); a NaN stays a NaN, quieted, its high payload bits kept. */
+typedef uint16_t sgk_half;
+SGK_API float sgk_half_to_float(sgk_half h);
+SGK_API sgk_half sgk_half_from_float(float x);
+
 /* Range constructors. */
 static inline sgk_range sgk_range_1d(size_t global, size_t local) {
   sgk_range r;
