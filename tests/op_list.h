@@ -5,7 +5,9 @@
  * LANE_MASK(idx), the lanes whose idx is odd: a random lane mask when idx is random, FROM_U32(v)
  * (a u32 lane vector as T), WHERE(what) (a helper running an op inside SGK_WHERE(sg,
  * LANE_MASK(idx))), MATCH_ALL_CODE (sgk_match_all's bits, 7 when not all alike, 9 when it
- * answered inconsistently), and tmp (W + 4 elements of scratch as local memory). */
+ * answered inconsistently), LAST_NZ (the operator "b if b != 0, else a": a scan of it carries the
+ * last non-zero value up; associative, not commutative) and tmp (W + 4 elements of scratch as
+ * local memory). */
 /* X-macro tables and macro bodies: laid out by hand. */
 // clang-format off
 #ifndef SGK_TEST_OP_LIST_H
@@ -73,6 +75,10 @@
   X(FETCH_ADD_MASKED, I, (memset(tmp, 0, sizeof tmp),                                              \
                           V(atomic_fetch_add_local_masked)(sg, LANE_MASK(idx), tmp,                \
                                                            sgk_as_i32_u32(idx), x)))      \
+  X(SEG_ISCAN_ADD, A, V(segmented_inclusive_scan_add)(sg, x, LANE_MASK(idx)))                     \
+  X(SEG_ESCAN_ADD, A, V(segmented_exclusive_scan_add)(sg, x, LANE_MASK(idx)))                     \
+  X(ISCAN_WITH, A, V(inclusive_scan_with)(sg, x, LAST_NZ, 0))                                      \
+  X(ESCAN_WITH, A, V(exclusive_scan_with)(sg, x, LAST_NZ, 0))                                      \
   SGK_TEST_ATOMIC_OPS(X)
 
 /* The atomics of sgk/kernel.h on tmp, its W + 4 bins first set to test_atomic_bin(j, p), by the

@@ -445,6 +445,60 @@ SGK__BIT_OPS(i32, int32_t) SGK__ALL_OPS(u32, uint32_t, 0, UINT32_MAX, 0) SGK__BI
             SGK__ALL_OPS(f32, float, -0.0f, __builtin_inff(), -__builtin_inff())
                 SGK__ALL_OPS(f64, double, -0.0, __builtin_inf(), -__builtin_inf())
 
+/* ---- scans with the kernel's own operator, segmented scans -----------------------------------
+ * sgk_inclusive_scan_with_<t>(sg, x, op, identity): op any associative sgk_<t>(sgk_<t>, sgk_<t>)
+ * function the compiler can see (the call is inlined), identity its identity; Hillis-Steele in
+ * the built-in scans' order, inactive lanes holding identity; the exclusive form has identity in
+ * lane 0. Segmented (a scan per run of equal keys, CUDA's / thrust's segmented scans): a lane of
+ * heads starts a segment, and lane i combines the lanes from the last head at or below it; the
+ * exclusive form has identity at each head. _add: op = add, identity 0. */
+#define SGK__SCAN_WITH(T, ct, ...)                                                                 \
+  SGK_INLINE sgk_##T sgk__scan_with_##T(sgk_sg sg, sgk_##T x, sgk_##T (*op)(sgk_##T, sgk_##T),     \
+                                        ct identity, sgk_mask heads, bool segmented) {             \
+    sgk_u32 f = sgk_select_u32(heads, sgk_splat_u32(1), sgk_splat_u32(0));                         \
+    if (!sg.full) x = sgk_select_##T(sg.active, x, sgk_splat_##T(identity));                       \
+    for (uint32_t d = 1; d < SGK_W; d *= 2) {                                                      \
+      const sgk_mask up = sgk_mask_not(sgk_mask_first_n(d)); /* lanes with a lane d below */       \
+      const sgk_##T from = op(sgk__rotate_##T(x, SGK_W - d), x);                                   \
+      if (!segmented) {                                                                            \
+        x = sgk_select_##T(up, from, x);                                                           \
+        continue;                                                                                  \
+      }                                                                                            \
+      /* a lane whose segment started at or below it keeps its value; flags spread up */           \
+      x = sgk_select_##T(sgk_mask_and(up, sgk_eq_u32(f, sgk_splat_u32(0))), from, x);              \
+      f = sgk_select_u32(up, sgk_or_u32(f, sgk__rotate_u32(f, SGK_W - d)), f);                     \
+    }                                                                                              \
+    return x;                                                                                      \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_inclusive_scan_with_##T(sgk_sg sg, sgk_##T x,                             \
+                                                 sgk_##T (*op)(sgk_##T, sgk_##T), ct identity) {   \
+    return sgk__scan_with_##T(sg, x, op, identity, sgk_mask_none(), false);                        \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_exclusive_scan_with_##T(sgk_sg sg, sgk_##T x,                             \
+                                                 sgk_##T (*op)(sgk_##T, sgk_##T), ct identity) {   \
+    const sgk_##T inc = sgk_inclusive_scan_with_##T(sg, x, op, identity);                          \
+    return sgk_select_##T(sgk_mask_first_n(1), sgk_splat_##T(identity),                            \
+                          sgk__rotate_##T(inc, SGK_W - 1));                                        \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_segmented_inclusive_scan_with_##T(                                        \
+      sgk_sg sg, sgk_##T x, sgk_mask heads, sgk_##T (*op)(sgk_##T, sgk_##T), ct identity) {        \
+    return sgk__scan_with_##T(sg, x, op, identity, sgk_mask_and(heads, sg.active), true);          \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_segmented_exclusive_scan_with_##T(                                        \
+      sgk_sg sg, sgk_##T x, sgk_mask heads, sgk_##T (*op)(sgk_##T, sgk_##T), ct identity) {        \
+    const sgk_mask h = sgk_mask_and(heads, sg.active);                                             \
+    const sgk_##T inc = sgk__scan_with_##T(sg, x, op, identity, h, true);                          \
+    return sgk_select_##T(sgk_mask_or(h, sgk_mask_first_n(1)), sgk_splat_##T(identity),            \
+                          sgk__rotate_##T(inc, SGK_W - 1));                                        \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_segmented_inclusive_scan_add_##T(sgk_sg sg, sgk_##T x, sgk_mask heads) {  \
+    return sgk_segmented_inclusive_scan_with_##T(sg, x, heads, sgk_add_##T, (ct)0);                \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_segmented_exclusive_scan_add_##T(sgk_sg sg, sgk_##T x, sgk_mask heads) {  \
+    return sgk_segmented_exclusive_scan_with_##T(sg, x, heads, sgk_add_##T, (ct)0);                \
+  }
+SGK__TYPES_ALL(SGK__SCAN_WITH, ~)
+
     /* ---- votes ------------------------------------------------------------------------------------ */
     /* Bit i set for each active lane i where m holds (sub_group ballot). */
     SGK_INLINE uint32_t sgk_ballot(sgk_sg sg, sgk_mask m) {
