@@ -180,8 +180,8 @@
   SGK__SMALL_FROM_FLOAT_SAT(S, _sat) SGK__SMALL_FROM_FLOAT_SAT(S, _sat_rte)                        \
   SGK__SMALL_FROM_FLOAT_SAT(S, _sat_rtz) SGK__SMALL_FROM_FLOAT_SAT(S, _sat_rtp)                    \
   SGK__SMALL_FROM_FLOAT_SAT(S, _sat_rtn)                                                           \
-  SGK__SMALL_MEMORY(S, ct, WD, wct, .w)                                                            \
-  SGK__SMALL_SHUFFLES(S, .w, WD)                                                                   \
+  SGK__SMALL_MEMORY(S, ct, WD, wct)                                                            \
+  SGK__SMALL_SHUFFLES(S, WD)                                                                   \
   SGK__SMALL_GROUP(S, ct, WD, add, wrap) SGK__SMALL_GROUP(S, ct, WD, mul, wrap)                    \
   SGK__SMALL_GROUP(S, ct, WD, min, clampw) SGK__SMALL_GROUP(S, ct, WD, max, clampw)                \
   SGK__SMALL_GROUP(S, ct, WD, and, wrap) SGK__SMALL_GROUP(S, ct, WD, or, wrap)                     \
@@ -206,7 +206,7 @@
 /* Memory through the wide lanes: a full sub-group converts W contiguous elements in a counted
  * loop the compiler vectorizes (a widening or narrowing move); otherwise lane by lane.
  * IN(p, i) reads element i as a wct, OUT(p, i, x) writes one. */
-#define SGK__SMALL_MEMORY(S, ct, WD, wct, M)                                                       \
+#define SGK__SMALL_MEMORY(S, ct, WD, wct)                                                       \
   /* no test inside the loops: unswitching them made -O3 compiles minutes long */               \
   SGK_INLINE sgk_##S sgk__load_lanes_##S(sgk_mask m, bool all, const ct *p, const int32_t *at) {   \
     wct t[SGK_W] = {0};                                                                            \
@@ -217,13 +217,13 @@
     else                                                                                           \
       SGK__FOR_LANES(m, i) t[i] = SGK__SMALL_IN_##S(p, i);                                         \
     sgk_##S r;                                                                                     \
-    r M = SGK__SMALL_FROM_WIDE_##S(sgk__loadu_##WD(t));                                            \
+    r.w = SGK__SMALL_FROM_WIDE_##S(sgk__loadu_##WD(t));                                            \
     return r;                                                                                      \
   }                                                                                                \
   SGK_INLINE void sgk__store_lanes_##S(sgk_mask m, bool all, ct *p, const int32_t *at,             \
                                        sgk_##S v) {                                                \
     wct t[SGK_W];                                                                                  \
-    sgk__storeu_##WD(t, SGK__SMALL_TO_WIDE_##S(v M));                                              \
+    sgk__storeu_##WD(t, SGK__SMALL_TO_WIDE_##S(v.w));                                              \
     if (at)                                                                                        \
       SGK__FOR_LANES(m, i) SGK__SMALL_OUT_##S(p, at[i], t[i]);                                     \
     else if (all)                                                                                  \
@@ -237,11 +237,14 @@
   SGK_INLINE void sgk_store_##S(sgk_sg sg, ct *p, sgk_##S v) {                                     \
     sgk__store_lanes_##S(sg.active, sg.full, p, NULL, v);                                          \
   }                                                                                                \
+  /* a mask with every lane set (a ragged tail's interior sub-groups) takes the full path */     \
   SGK_INLINE sgk_##S sgk_load_masked_##S(sgk_sg sg, sgk_mask m, const ct *p) {                     \
-    return sgk__load_lanes_##S(sgk_mask_and(m, sg.active), false, p, NULL);                        \
+    const sgk_mask mm = sgk_mask_and(m, sg.active);                                                \
+    return sgk__load_lanes_##S(mm, sgk_mask_bits(mm) == SGK__ALL_LANES, p, NULL);                  \
   }                                                                                                \
   SGK_INLINE void sgk_store_masked_##S(sgk_sg sg, sgk_mask m, ct *p, sgk_##S v) {                  \
-    sgk__store_lanes_##S(sgk_mask_and(m, sg.active), false, p, NULL, v);                           \
+    const sgk_mask mm = sgk_mask_and(m, sg.active);                                                \
+    sgk__store_lanes_##S(mm, sgk_mask_bits(mm) == SGK__ALL_LANES, p, NULL, v);                     \
   }                                                                                                \
   SGK_INLINE sgk_##S sgk_gather_masked_##S(sgk_sg sg, sgk_mask m, const ct *base, sgk_i32 idx) {   \
     int32_t at[SGK_W];                                                                             \
@@ -284,28 +287,18 @@
 #define SGK__SMALL_FROM_WIDE_f16(x) sgk__f32_of_half(x)
 #define SGK__SMALL_TO_WIDE_f16(x) sgk__half_of_f32(x)
 
-/* The shuffles of the wide values (M: the member). */
-#define SGK__SMALL_SHUFFLES(S, M, WD)                                                              \
-  SGK_INLINE sgk_##S sgk_group_broadcast_##S(sgk_sg sg, sgk_##S x, uint32_t id) {                  \
-    x M = sgk_group_broadcast_##WD(sg, x M, id);                                                   \
-    return x;                                                                                      \
-  }                                                                                                \
-  SGK_INLINE sgk_##S sgk_select_from_group_##S(sgk_sg sg, sgk_##S x, sgk_u32 idx) {                \
-    x M = sgk_select_from_group_##WD(sg, x M, idx);                                                \
-    return x;                                                                                      \
-  }                                                                                                \
-  SGK_INLINE sgk_##S sgk_shift_group_left_##S(sgk_sg sg, sgk_##S x, uint32_t delta) {              \
-    x M = sgk_shift_group_left_##WD(sg, x M, delta);                                               \
-    return x;                                                                                      \
-  }                                                                                                \
-  SGK_INLINE sgk_##S sgk_shift_group_right_##S(sgk_sg sg, sgk_##S x, uint32_t delta) {             \
-    x M = sgk_shift_group_right_##WD(sg, x M, delta);                                              \
-    return x;                                                                                      \
-  }                                                                                                \
-  SGK_INLINE sgk_##S sgk_permute_group_by_xor_##S(sgk_sg sg, sgk_##S x, uint32_t mask) {           \
-    x M = sgk_permute_group_by_xor_##WD(sg, x M, mask);                                            \
+/* The shuffles of the wide values. */
+#define SGK__SMALL_SHUFFLE(S, WD, name, AT)                                                        \
+  SGK_INLINE sgk_##S sgk_##name##_##S(sgk_sg sg, sgk_##S x, AT a) {                                \
+    x.w = sgk_##name##_##WD(sg, x.w, a);                                                           \
     return x;                                                                                      \
   }
+#define SGK__SMALL_SHUFFLES(S, WD)                                                                 \
+  SGK__SMALL_SHUFFLE(S, WD, group_broadcast, uint32_t)                                             \
+  SGK__SMALL_SHUFFLE(S, WD, select_from_group, sgk_u32)                                            \
+  SGK__SMALL_SHUFFLE(S, WD, shift_group_left, uint32_t)                                            \
+  SGK__SMALL_SHUFFLE(S, WD, shift_group_right, uint32_t)                                           \
+  SGK__SMALL_SHUFFLE(S, WD, permute_group_by_xor, uint32_t)
 
 /* Reductions and scans of the wide values, wrapped or clamped back (the wide identities of min,
  * max and and clamp or wrap to S's). */
@@ -409,8 +402,8 @@ SGK_INLINE sgk_f16 sgk__round_f16(sgk_f32 x) {
   return (sgk_f16){sgk__f32_of_half(sgk__half_of_f32(x))};
 }
 #define SGK__SMALL_round(S, x) sgk__round_f16(x)
-SGK__SMALL_MEMORY(f16, sgk_half, u32, uint32_t, .w)
-SGK__SMALL_SHUFFLES(f16, .w, f32)
+SGK__SMALL_MEMORY(f16, sgk_half, u32, uint32_t)
+SGK__SMALL_SHUFFLES(f16, f32)
 SGK_INLINE sgk_f16 sgk_splat_f16(float c) { return sgk__round_f16(sgk_splat_f32(c)); }
 SGK_INLINE float sgk_extract_f16(sgk_f16 v, int lane) { return sgk_extract_f32(v.w, lane); }
 /* +, -, x, / and sqrt of halves in f32 (24 bits >= 2 x 11 + 2), then rounded: one rounding */
