@@ -4,6 +4,7 @@
 #include "small_list.h"
 
 #define V(op) SGK__CAT(SGK__CAT(sgk_, op), SGK__CAT(_, T))
+#define VT SGK__CAT(sgk_, T)
 #define sgk_CVT(from) SGK__CAT(SGK__CAT(sgk_cvt_, T), SGK__CAT(_, from))
 #define sgk_CVT_TO(to) SGK__CAT(SGK__CAT(sgk_cvt_, to), SGK__CAT(_, T))
 #define ONE_IF(m) V(select)(m, V(splat)(1), V(splat)(0))
@@ -37,9 +38,9 @@ typedef float ct_f32;
                                                     size_t at, uint32_t p) {                       \
     const OUT_T(T) *xs = (const OUT_T(T) *)a->x + at;                                              \
     OUT_T(T) *outs = (OUT_T(T) *)a->out + at;                                                      \
-    const V(vec_t) x = V(load)(sg, xs);                                                            \
-    const V(vec_t) y = V(load)(sg, (const OUT_T(T) *)a->y + at);                                   \
-    const V(vec_t) z = V(load)(sg, (const OUT_T(T) *)a->z + at);                                   \
+    const VT x = V(load)(sg, xs);                                                                  \
+    const VT y = V(load)(sg, (const OUT_T(T) *)a->y + at);                                         \
+    const VT z = V(load)(sg, (const OUT_T(T) *)a->z + at);                                         \
     (void)x, (void)y, (void)z, (void)p, (void)xs, (void)outs;                                      \
     STORE_AS_##outk(expr);                                                                         \
   }
@@ -56,23 +57,18 @@ typedef float ct_f32;
 
 /* the integer types */
 #define PFX(name) SI_##name
-#define INT_KERNEL(T_, SIB_, BITS, ABS)                                                            \
+#define INT_KERNEL(T_)                                                                             \
   SMALL_INT_OPS(DEFINE_OP)                                                                         \
   SGK_INLINE void small_##T_(const sgk_wg *wg, const struct small_args *a, uint32_t p) {           \
     SMALL_BODY(SMALL_INT_OPS)                                                                      \
   }
-#define sgk_vec_t_i8 sgk_i8
-#define sgk_vec_t_u8 sgk_u8
-#define sgk_vec_t_i16 sgk_i16
-#define sgk_vec_t_u16 sgk_u16
-#define sgk_vec_t_f16 sgk_f16
 
 #define T i8
 #define SIB u8
 #define N 8
 #define ABS_OF(x) sgk_abs_i8(x)
 #define AS_SIB(x) sgk_as_u8_i8(x)
-INT_KERNEL(i8, u8, 8, 1)
+INT_KERNEL(i8)
 #undef T
 #undef SIB
 #undef N
@@ -83,7 +79,7 @@ INT_KERNEL(i8, u8, 8, 1)
 #define N 8
 #define ABS_OF(x) (x)
 #define AS_SIB(x) sgk_as_i8_u8(x)
-INT_KERNEL(u8, i8, 8, 0)
+INT_KERNEL(u8)
 #undef T
 #undef SIB
 #undef N
@@ -94,7 +90,7 @@ INT_KERNEL(u8, i8, 8, 0)
 #define N 16
 #define ABS_OF(x) sgk_abs_i16(x)
 #define AS_SIB(x) sgk_as_u16_i16(x)
-INT_KERNEL(i16, u16, 16, 1)
+INT_KERNEL(i16)
 #undef T
 #undef SIB
 #undef N
@@ -105,7 +101,7 @@ INT_KERNEL(i16, u16, 16, 1)
 #define N 16
 #define ABS_OF(x) (x)
 #define AS_SIB(x) sgk_as_i16_u16(x)
-INT_KERNEL(u16, i16, 16, 0)
+INT_KERNEL(u16)
 #undef T
 #undef SIB
 #undef N

@@ -217,7 +217,6 @@ static int64_t expect_int(int type, int op, uint32_t p, size_t s, uint32_t l, ui
     default: break;
   }
   /* reductions and scans: kind 0 add 1 mul 2 min 3 max 4 and 5 or 6 xor */
-  static const int kinds[] = {0, 1, 2, 3, 4, 5, 6};
   int kind = -1, scan = 0;
   const int groups[7][3] = {
       {SI_REDUCE_ADD, SI_ISCAN_ADD, SI_ESCAN_ADD}, {SI_REDUCE_MUL, SI_ISCAN_MUL, SI_ESCAN_MUL},
@@ -226,7 +225,7 @@ static int64_t expect_int(int type, int op, uint32_t p, size_t s, uint32_t l, ui
       {SI_REDUCE_XOR, SI_ISCAN_XOR, SI_ESCAN_XOR}};
   for (int k = 0; k < 7; ++k)
     for (int j = 0; j < 3; ++j)
-      if (groups[k][j] == op) kind = kinds[k], scan = j;
+      if (groups[k][j] == op) kind = k, scan = j;
   if (kind < 0) fail_msg("integer op %d has no expectation", op);
   const uint32_t last = scan == 0 ? n : scan == 1 ? l + 1 : l;
   int64_t r = ident_int(t, kind);

@@ -326,6 +326,12 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
 /* ---- sub-group collectives (SYCL 2020 names) --------------------------------------------------
  * A shuffle whose source lane is not active (>= sg.size) leaves the lane's own value. */
 #define SGK__SHUFFLES(T, ct)                                                                       \
+  /* an exclusive scan from its inclusive one: lane i <- inc[i - 1], identity in the lanes of     \
+   * starts (lane 0 and each segment's head) */                                                    \
+  SGK_INLINE sgk_##T sgk__shift_in_##T(sgk_##T inc, sgk_mask starts, ct identity) {                \
+    return sgk_select_##T(sgk_mask_or(starts, sgk_mask_first_n(1)), sgk_splat_##T(identity),      \
+                          sgk__rotate_##T(inc, SGK_W - 1));                                        \
+  }                                                                                                \
   SGK_INLINE sgk_##T sgk_group_broadcast_##T(sgk_sg sg, sgk_##T x, uint32_t id) {                  \
     return id < sg.size ? sgk__broadcast_##T(x, id) : x;                                           \
   }                                                                                                \
@@ -362,13 +368,8 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
     if (!sg.full) x = sgk_select_##T(sg.active, x, sgk_splat_##T(pad));                            \
     return sgk__scan_full_##op##_##T(x);                                                           \
   }                                                                                                \
-  /* exclusive[i] = inclusive[i - 1], the identity in lane 0 */                                    \
-  SGK_INLINE sgk_##T sgk__exclusive_of_##op##_##T(sgk_##T inc) {                                   \
-    return sgk_select_##T(sgk_mask_first_n(1), sgk_splat_##T(ident),                               \
-                          sgk__rotate_##T(inc, SGK_W - 1));                                        \
-  }                                                                                                \
   SGK_INLINE sgk_##T sgk_exclusive_scan_##op##_##T(sgk_sg sg, sgk_##T x) {                         \
-    return sgk__exclusive_of_##op##_##T(sgk_inclusive_scan_##op##_##T(sg, x));                     \
+    return sgk__shift_in_##T(sgk_inclusive_scan_##op##_##T(sg, x), sgk_mask_none(), ident);        \
   }                                                                                                \
   /* Work-group scope over the phase model: x[s] is sub-group s's value. Sub-group results are  \
    * combined in sub-group order. */  \
@@ -476,9 +477,8 @@ SGK__BIT_OPS(i32, int32_t) SGK__ALL_OPS(u32, uint32_t, 0, UINT32_MAX, 0) SGK__BI
   }                                                                                                \
   SGK_INLINE sgk_##T sgk_exclusive_scan_with_##T(sgk_sg sg, sgk_##T x,                             \
                                                  sgk_##T (*op)(sgk_##T, sgk_##T), ct identity) {   \
-    const sgk_##T inc = sgk_inclusive_scan_with_##T(sg, x, op, identity);                          \
-    return sgk_select_##T(sgk_mask_first_n(1), sgk_splat_##T(identity),                            \
-                          sgk__rotate_##T(inc, SGK_W - 1));                                        \
+    return sgk__shift_in_##T(sgk_inclusive_scan_with_##T(sg, x, op, identity), sgk_mask_none(),    \
+                             identity);                                                            \
   }                                                                                                \
   SGK_INLINE sgk_##T sgk_segmented_inclusive_scan_with_##T(                                        \
       sgk_sg sg, sgk_##T x, sgk_mask heads, sgk_##T (*op)(sgk_##T, sgk_##T), ct identity) {        \
@@ -487,9 +487,7 @@ SGK__BIT_OPS(i32, int32_t) SGK__ALL_OPS(u32, uint32_t, 0, UINT32_MAX, 0) SGK__BI
   SGK_INLINE sgk_##T sgk_segmented_exclusive_scan_with_##T(                                        \
       sgk_sg sg, sgk_##T x, sgk_mask heads, sgk_##T (*op)(sgk_##T, sgk_##T), ct identity) {        \
     const sgk_mask h = sgk_mask_and(heads, sg.active);                                             \
-    const sgk_##T inc = sgk__scan_with_##T(sg, x, op, identity, h, true);                          \
-    return sgk_select_##T(sgk_mask_or(h, sgk_mask_first_n(1)), sgk_splat_##T(identity),            \
-                          sgk__rotate_##T(inc, SGK_W - 1));                                        \
+    return sgk__shift_in_##T(sgk__scan_with_##T(sg, x, op, identity, h, true), h, identity);      \
   }                                                                                                \
   SGK_INLINE sgk_##T sgk_segmented_inclusive_scan_add_##T(sgk_sg sg, sgk_##T x, sgk_mask heads) {  \
     return sgk_segmented_inclusive_scan_with_##T(sg, x, heads, sgk_add_##T, (ct)0);                \

@@ -66,20 +66,17 @@
 /* S: the type; ct: its C type; WD / wct: the wide lane type and its C type; N: bits. */
 #define SGK__SMALL_INT(S, ct, WD, wct, N, MINV, MAXV)                                              \
   typedef struct sgk_##S { sgk_##WD w; } sgk_##S;                                                  \
-  /* a wide value wrapped to N bits, extended back (arithmetic shift for i32, logical for u32) */ \
+  /* a wide value wrapped to N bits, extended back (arithmetic shift for i32, logical for u32) */  \
   SGK_INLINE sgk_##S sgk__wrap_##S(sgk_##WD x) {                                                   \
-    const sgk_##S r = {sgk_shr_##WD(sgk_shl_##WD(x, 32 - N), 32 - N)};                             \
-    return r;                                                                                      \
+    return (sgk_##S){sgk_shr_##WD(sgk_shl_##WD(x, 32 - N), 32 - N)};                               \
   }                                                                                                \
-  /* a wide value clamped to [MIN, MAX] */                                                          \
+  /* a wide value clamped to [MIN, MAX] */                                                         \
   SGK_INLINE sgk_##S sgk__clampw_##S(sgk_##WD x) {                                                 \
-    const sgk_##S r = {sgk_max_##WD(sgk_min_##WD(x, sgk_splat_##WD(MAXV)), sgk_splat_##WD(MINV))}; \
-    return r;                                                                                      \
+    return (sgk_##S){sgk_max_##WD(sgk_min_##WD(x, sgk_splat_##WD(MAXV)), sgk_splat_##WD(MINV))};   \
   }                                                                                                \
   SGK_INLINE sgk_##S sgk__sat_##S(sgk_i32 x) { /* an i32 value clamped */                          \
     const sgk_i32 c = sgk_max_i32(sgk_min_i32(x, sgk_splat_i32(MAXV)), sgk_splat_i32(MINV));       \
-    const sgk_##S r = {SGK__W_OF_I32_##WD(c)};                                                     \
-    return r;                                                                                      \
+    return (sgk_##S){SGK__W_OF_I32_##WD(c)};                                                       \
   }                                                                                                \
   SGK_INLINE sgk_i32 sgk_cvt_i32_##S(sgk_##S v) { return SGK__I32_OF_W_##WD(v.w); }                \
   SGK_INLINE sgk_u32 sgk_cvt_u32_##S(sgk_##S v) { return SGK__U32_OF_W_##WD(v.w); }                \
@@ -91,8 +88,7 @@
     return sgk__sat_##S(sgk_as_i32_u32(sgk_min_u32(x, sgk_splat_u32(MAXV))));                      \
   }                                                                                                \
   SGK_INLINE sgk_##S sgk_splat_##S(ct c) {                                                         \
-    const sgk_##S r = {sgk_splat_##WD((wct)c)};                                                    \
-    return r;                                                                                      \
+    return (sgk_##S){sgk_splat_##WD((wct)c)};                                                      \
   }                                                                                                \
   SGK_INLINE ct sgk_extract_##S(sgk_##S v, int lane) { return (ct)sgk_extract_##WD(v.w, lane); }   \
   SGK__SMALL_BIN(S, WD, add, wrap) SGK__SMALL_BIN(S, WD, sub, wrap)                                \
@@ -106,8 +102,7 @@
     return sgk__wrap_##S(sgk_shl_##WD(a.w, n));                                                    \
   }                                                                                                \
   SGK_INLINE sgk_##S sgk_shr_##S(sgk_##S a, uint32_t n) {                                          \
-    const sgk_##S r = {sgk_shr_##WD(a.w, n)};                                                      \
-    return r;                                                                                      \
+    return (sgk_##S){sgk_shr_##WD(a.w, n)};                                                        \
   }                                                                                                \
   /* a vector count as the unsigned N-bit value */                                                 \
   SGK_INLINE sgk_##WD sgk__count_##S(sgk_##S n) {                                                  \
@@ -117,8 +112,7 @@
     return sgk__wrap_##S(sgk_shlv_##WD(a.w, sgk__count_##S(n)));                                   \
   }                                                                                                \
   SGK_INLINE sgk_##S sgk_shrv_##S(sgk_##S a, sgk_##S n) {                                          \
-    const sgk_##S r = {sgk_shrv_##WD(a.w, sgk__count_##S(n))};                                     \
-    return r;                                                                                      \
+    return (sgk_##S){sgk_shrv_##WD(a.w, sgk__count_##S(n))};                                       \
   }                                                                                                \
   SGK_INLINE sgk_mask sgk_eq_##S(sgk_##S a, sgk_##S b) { return sgk_eq_##WD(a.w, b.w); }           \
   SGK_INLINE sgk_mask sgk_ne_##S(sgk_##S a, sgk_##S b) { return sgk_ne_##WD(a.w, b.w); }           \
@@ -127,10 +121,9 @@
   SGK_INLINE sgk_mask sgk_gt_##S(sgk_##S a, sgk_##S b) { return sgk_gt_##WD(a.w, b.w); }           \
   SGK_INLINE sgk_mask sgk_ge_##S(sgk_##S a, sgk_##S b) { return sgk_ge_##WD(a.w, b.w); }           \
   SGK_INLINE sgk_##S sgk_select_##S(sgk_mask m, sgk_##S a, sgk_##S b) {                            \
-    const sgk_##S r = {sgk_select_##WD(m, a.w, b.w)};                                              \
-    return r;                                                                                      \
+    return (sgk_##S){sgk_select_##WD(m, a.w, b.w)};                                                \
   }                                                                                                \
-  /* the integer builtins: exact in i32, then clamped or wrapped */                               \
+  /* the integer builtins: exact in i32, then clamped or wrapped */                                \
   SGK_INLINE sgk_##S sgk_add_sat_##S(sgk_##S a, sgk_##S b) {                                       \
     return sgk__sat_##S(sgk_add_i32(sgk_cvt_i32_##S(a), sgk_cvt_i32_##S(b)));                      \
   }                                                                                                \
@@ -167,7 +160,7 @@
     return sgk_cvt_##S##_u32(                                                                      \
         sgk_or_u32(sgk_shlv_u32(u, k), sgk_shrv_u32(u, sgk_sub_u32(sgk_splat_u32(N), k))));        \
   }                                                                                                \
-  /* the 2N-bit product fits the wide type (signed in i32, unsigned in u32) */                    \
+  /* the 2N-bit product fits the wide type (signed in i32, unsigned in u32) */                     \
   SGK_INLINE sgk_##S sgk_mul_hi_##S(sgk_##S a, sgk_##S b) {                                        \
     return sgk__wrap_##S(sgk_shr_##WD(sgk_mul_##WD(a.w, b.w), N));                                 \
   }                                                                                                \
@@ -180,8 +173,8 @@
   SGK__SMALL_FROM_FLOAT_SAT(S, _sat) SGK__SMALL_FROM_FLOAT_SAT(S, _sat_rte)                        \
   SGK__SMALL_FROM_FLOAT_SAT(S, _sat_rtz) SGK__SMALL_FROM_FLOAT_SAT(S, _sat_rtp)                    \
   SGK__SMALL_FROM_FLOAT_SAT(S, _sat_rtn)                                                           \
-  SGK__SMALL_MEMORY(S, ct, WD, wct)                                                            \
-  SGK__SMALL_SHUFFLES(S, WD)                                                                   \
+  SGK__SMALL_MEMORY(S, ct, WD, wct)                                                                \
+  SGK__SMALL_SHUFFLES(S, WD)                                                                       \
   SGK__SMALL_GROUP(S, ct, WD, add, wrap) SGK__SMALL_GROUP(S, ct, WD, mul, wrap)                    \
   SGK__SMALL_GROUP(S, ct, WD, min, clampw) SGK__SMALL_GROUP(S, ct, WD, max, clampw)                \
   SGK__SMALL_GROUP(S, ct, WD, and, wrap) SGK__SMALL_GROUP(S, ct, WD, or, wrap)                     \
@@ -201,13 +194,15 @@
     return sgk_cvt_##S##_i32(sgk_cvt_i32_f32##sfx(x));                                             \
   }
 #define SGK__SMALL_FROM_FLOAT_SAT(S, sfx)                                                          \
-  SGK_INLINE sgk_##S sgk_cvt_##S##_f32##sfx(sgk_f32 x) { return sgk__sat_##S(sgk_cvt_i32_f32##sfx(x)); }
+  SGK_INLINE sgk_##S sgk_cvt_##S##_f32##sfx(sgk_f32 x) {                                           \
+    return sgk__sat_##S(sgk_cvt_i32_f32##sfx(x));                                                  \
+  }
 
 /* Memory through the wide lanes: a full sub-group converts W contiguous elements in a counted
  * loop the compiler vectorizes (a widening or narrowing move); otherwise lane by lane.
  * IN(p, i) reads element i as a wct, OUT(p, i, x) writes one. */
-#define SGK__SMALL_MEMORY(S, ct, WD, wct)                                                       \
-  /* no test inside the loops: unswitching them made -O3 compiles minutes long */               \
+#define SGK__SMALL_MEMORY(S, ct, WD, wct)                                                          \
+  /* no test inside the loops: unswitching them made -O3 compiles minutes long */                  \
   SGK_INLINE sgk_##S sgk__load_lanes_##S(sgk_mask m, bool all, const ct *p, const int32_t *at) {   \
     wct t[SGK_W] = {0};                                                                            \
     if (at)                                                                                        \
@@ -216,9 +211,7 @@
       for (uint32_t i = 0; i < SGK_W; ++i) t[i] = SGK__SMALL_IN_##S(p, i);                         \
     else                                                                                           \
       SGK__FOR_LANES(m, i) t[i] = SGK__SMALL_IN_##S(p, i);                                         \
-    sgk_##S r;                                                                                     \
-    r.w = SGK__SMALL_FROM_WIDE_##S(sgk__loadu_##WD(t));                                            \
-    return r;                                                                                      \
+    return (sgk_##S){SGK__SMALL_FROM_WIDE_##S(sgk__loadu_##WD(t))};                                \
   }                                                                                                \
   SGK_INLINE void sgk__store_lanes_##S(sgk_mask m, bool all, ct *p, const int32_t *at,             \
                                        sgk_##S v) {                                                \
@@ -237,7 +230,7 @@
   SGK_INLINE void sgk_store_##S(sgk_sg sg, ct *p, sgk_##S v) {                                     \
     sgk__store_lanes_##S(sg.active, sg.full, p, NULL, v);                                          \
   }                                                                                                \
-  /* a mask with every lane set (a ragged tail's interior sub-groups) takes the full path */     \
+  /* a mask with every lane set (a ragged tail's interior sub-groups) takes the full path */       \
   SGK_INLINE sgk_##S sgk_load_masked_##S(sgk_sg sg, sgk_mask m, const ct *p) {                     \
     const sgk_mask mm = sgk_mask_and(m, sg.active);                                                \
     return sgk__load_lanes_##S(mm, sgk_mask_bits(mm) == SGK__ALL_LANES, p, NULL);                  \
@@ -304,7 +297,8 @@
  * max and and clamp or wrap to S's). */
 #define SGK__SMALL_GROUP(S, ct, WD, op, how)                                                       \
   SGK_INLINE ct sgk_reduce_##op##_##S(sgk_sg sg, sgk_##S x) {                                      \
-    return sgk_extract_##S(SGK__SMALL_##how(S, sgk_splat_##WD(sgk_reduce_##op##_##WD(sg, x.w))), 0); \
+    const sgk_##WD r = sgk_splat_##WD(sgk_reduce_##op##_##WD(sg, x.w));                            \
+    return sgk_extract_##S(SGK__SMALL_##how(S, r), 0);                                             \
   }                                                                                                \
   SGK_INLINE sgk_##S sgk_inclusive_scan_##op##_##S(sgk_sg sg, sgk_##S x) {                         \
     return SGK__SMALL_##how(S, sgk_inclusive_scan_##op##_##WD(sg, x.w));                           \
