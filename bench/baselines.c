@@ -356,6 +356,61 @@ static const char *mm_check(void *st) { /* 512 entries against a dot product */
   return NULL;
 }
 
+/* ---- matmul_f32: float, n x n, C = A B (the tuned kernel's float family) ------------------- */
+static void *smm_setup(size_t n, double *work, const char **why) {
+  bl *s = make(n, 3, (size_t[]){n * n * 4, n * n * 4, n * n * 4}, why);
+  if (!s) return NULL;
+  float *a = s->p[0], *b = s->p[1];
+  uint64_t seed = 13;
+  for (size_t i = 0; i < n * n; ++i) a[i] = (float)(sgk_host_rand(&seed) % 16) / 16.0f;
+  for (size_t i = 0; i < n * n; ++i) b[i] = (float)(sgk_host_rand(&seed) % 16) / 16.0f;
+  *work = 2.0 * (double)n * (double)n * (double)n;
+  return s;
+}
+static void smm_omp(void *st, int threads) { /* as mm_omp */
+  bl *s = st;
+  const float *a = s->p[0], *b = s->p[1];
+  float *c = s->p[2];
+  const size_t n = s->n;
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (size_t i = 0; i < n; ++i) {
+    float *ci = c + i * n;
+    for (size_t j = 0; j < n; ++j) ci[j] = 0.0f;
+    for (size_t k = 0; k < n; ++k) {
+      const float aik = a[i * n + k];
+      const float *bk = b + k * n;
+#pragma omp simd
+      for (size_t j = 0; j < n; ++j) ci[j] += aik * bk[j];
+    }
+  }
+}
+#if SGK_BENCH_OPENBLAS
+static void smm_openblas(void *st, int threads) {
+  bl *s = st;
+  const int n = (int)s->n;
+  openblas_set_num_threads(threads);
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, s->p[0], n, s->p[1], n,
+              0.0f, s->p[2], n);
+}
+#endif
+/* 512 entries against a dot product: sixteenths, so every sum is exact and must match. */
+static const char *smm_check(void *st) {
+  bl *s = st;
+  const float *a = s->p[0], *b = s->p[1];
+  float *c = s->p[2];
+  const size_t n = s->n;
+  uint64_t seed = 5;
+  for (int t = 0; t < 512; ++t) {
+    const size_t i = sgk_host_rand(&seed) % n, j = sgk_host_rand(&seed) % n;
+    double want = 0.0;
+    for (size_t k = 0; k < n; ++k) want += (double)a[i * n + k] * b[k * n + j];
+    if (!((double)c[i * n + j] == want))
+      return FAIL("C(%zu, %zu) = %.9g, want %.9g", i, j, (double)c[i * n + j], want);
+  }
+  memset(c, 0, n * n * 4);
+  return NULL;
+}
+
 /* ---- reduction: sum of n ints --------------------------------------------------------------- */
 static void *red_setup(size_t n, double *work, const char **why) {
   bl *s = make(n, 2, (size_t[]){n * 4, 8}, why);
@@ -551,6 +606,10 @@ const bench_baseline bench_baselines[] = {
     B("matmul", "matmul", omp, 0, "i-k-j, omp parallel for over rows, simd", mm),
 #if SGK_BENCH_OPENBLAS
     B("matmul", "matmul", openblas, 0, "OpenBLAS cblas_dgemm", mm),
+#endif
+    B("matmul_f32", "matmul_tiled_f32", omp, 0, "i-k-j, omp parallel for over rows, simd", smm),
+#if SGK_BENCH_OPENBLAS
+    B("matmul_f32", "matmul_tiled_f32", openblas, 0, "OpenBLAS cblas_sgemm", smm),
 #endif
     B("reduction", "reduction", plain, 1, "sum, one thread", red),
     B("reduction", "reduction", omp, 0, "omp parallel for simd reduction(+:)", red),

@@ -43,9 +43,15 @@ constexpr size_t kFootprints[] = {size_t(16) << 10, size_t(256) << 10, size_t(4)
 
 // kernel/variant from a family's name: the part before the first '_' names the kernel when
 // another family shares it (copy_wi, copy_sg -> copy/wi, copy/sg), else the whole name is the
-// kernel and the variant is "base".
+// kernel and the variant is "base". A float twin of a double family (a name ending in _f32) is a
+// kernel of its own, compared with float baselines: matmul_tiled_f32 -> matmul_f32/tiled.
 std::pair<std::string, std::string> KernelVariant(const char *family) {
   const std::string name(family);
+  const std::string f32 = "_f32";
+  if (name.size() > f32.size() && name.compare(name.size() - f32.size(), f32.size(), f32) == 0) {
+    const auto kv = KernelVariant(name.substr(0, name.size() - f32.size()).c_str());
+    return {kv.first + f32, kv.second};
+  }
   const size_t cut = name.find('_');
   if (cut != std::string::npos) {
     const std::string head = name.substr(0, cut + 1);
@@ -62,6 +68,7 @@ const char *RoofOf(const sgk_family *f) {
   if (!f->gflops) return "copy";
   const std::string name(f->name);
   if (name.rfind("conv", 0) == 0) return "mad_i32";
+  if (name.size() > 4 && name.compare(name.size() - 4, 4, "_f32") == 0) return "fma_f32";
   return "fma_f64";  // matmul and the triple product are double
 }
 
@@ -111,7 +118,7 @@ void RunFamily(benchmark::State &state, const sgk_family *f, sgk_isa isa, uint32
 
 // The baselines' and peers' kernels counted in operations rather than bytes, as their families.
 bool IsFlops(const char *kernel) {
-  return std::strcmp(kernel, "matmul") == 0 || std::strcmp(kernel, "conv") == 0 ||
+  return std::strncmp(kernel, "matmul", 6) == 0 || std::strcmp(kernel, "conv") == 0 ||
          std::strcmp(kernel, "triple_product") == 0;
 }
 

@@ -73,6 +73,17 @@ struct matmul_args {
   uint32_t m, n, k;
 };
 
+/* The tuned matmul (matmul_tiled.c): a work-group owns a MATMUL_TILE_M x MATMUL_TILE_N_<T> tile of
+ * C; double uses struct matmul_args, float this one. */
+#define MATMUL_TILE_M 48
+#define MATMUL_TILE_N_F64 32
+#define MATMUL_TILE_N_F32 64
+struct matmul_f32_args {
+  const float *a, *b;
+  float *c;
+  uint32_t m, n, k;
+};
+
 /* the guide's reduction (SLM tree + atomic) and vec_copy */
 struct reduce_args {
   const int32_t *data;

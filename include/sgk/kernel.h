@@ -43,6 +43,13 @@
 #include "sgk/isa/cvtops.h"
 #include "sgk/isa/math.h"
 
+/* The machine under the sub-group, for kernels that block for registers (a matmul keeping a tile of
+ * C in registers): lanes of one vector register for 32- and 64-bit elements, and how many such
+ * registers the ISA has. A lane vector (sgk_f32) is SGK_W / SGK_REG_LANES32 of them. */
+#define SGK_REG_LANES32 SGK__RL32
+#define SGK_REG_LANES64 SGK__RL64
+#define SGK_REG_COUNT SGK__REGS
+
 /* Most sub-groups a work-group can have: the per-sub-group arrays a kernel keeps across a barrier
  * are declared with this size and indexed by sg.id. */
 #define SGK_MAX_SUB_GROUPS (SGK_MAX_WORK_GROUP_SIZE / SGK_W)

@@ -3,6 +3,7 @@
  * variant's backend header, which defines the core:
  *
  *   SGK__RL32, SGK__RL64   lanes of one register of 32-bit and of 64-bit elements (each divides W)
+ *   SGK__REGS              vector registers the ISA has (kernel.h's SGK_REG_COUNT)
  *   SGK__MASK_BITS         1: sgk_mask is a lane bit set and a register's mask (sgk__rm32/rm64,
  *                          uint32_t here) is its lanes' bits, lowest lane in bit 0 (scalar,
  *                          AVX-512 k registers). 0: vector masks (AVX2, NEON): the core defines

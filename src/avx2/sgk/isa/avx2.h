@@ -25,6 +25,7 @@ typedef __m128i sgk__sleef_vi64; /* 4 int32 lanes beside a register of 4 doubles
 
 #define SGK__RL32 8
 #define SGK__RL64 4
+#define SGK__REGS 16 /* ymm0 .. ymm15 */
 #define SGK__MASK_BITS 0
 
 typedef __m256i sgk__v_i32;

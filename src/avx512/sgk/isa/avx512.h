@@ -17,6 +17,7 @@
 
 #define SGK__MASK_BITS 1
 #define SGK__RL64 8
+#define SGK__REGS 32 /* zmm0 .. zmm31 */
 #if SGK_W == 8
 #define SGK__RL32 8
 typedef __m256i sgk__vi;

@@ -32,6 +32,7 @@ typedef int32x2_t sgk__sleef_vi64; /* 2 int32 lanes beside a register of 2 doubl
 
 #define SGK__RL32 4
 #define SGK__RL64 2
+#define SGK__REGS 32 /* v0 .. v31 */
 #define SGK__MASK_BITS 0
 
 typedef int32x4_t sgk__v_i32;

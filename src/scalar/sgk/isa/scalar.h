@@ -33,6 +33,7 @@ typedef int32_t sgk__sleef_vi64;
 
 #define SGK__RL32 1
 #define SGK__RL64 1
+#define SGK__REGS 16 /* a lane per scalar register: what a compiler can keep without spills */
 #define SGK__MASK_BITS 1
 
 typedef int32_t sgk__v_i32;
