@@ -40,6 +40,10 @@ typedef struct sgk_family {
   uint32_t default_wg;      /* the seed's work-group size */
   const uint32_t *sweep_wg; /* work-group sizes `sgk suite` runs (0-terminated); NULL: default_wg */
   int gflops;               /* 1: report GFLOP/s, 0: GB/s */
+  /* 1: the launch computes its range from W (c->sg: a W x W tile per work-group) or the check
+   * reads W, so the library's tuner, which varies W under one range, must not run it; `sgk tune`
+   * tunes these by launching each W itself. */
+  int range_uses_w;
   /* Bytes the kernel touches for a case, when not its work (data reused in SLM or registers):
    * what the benchmarks pick the bandwidth roof by. NULL: c->work. */
   double (*footprint)(const sgk_case *c);

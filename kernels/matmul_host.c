@@ -67,6 +67,6 @@ static const char *check(sgk_case *c) {
 SGK_DEFINE_FAMILY(matmul, .seed = "ENCCS sub_group-matmul",
                   .summary = "double C = A B, group_broadcast of A's tile",
                   .size_unit = "matrix dimension", .default_n = 1024, .quick_n = 256,
-                  .default_wg = 16, .gflops = 1, .setup = setup, .launch = launch, .check = check,
-                  .teardown = sgk_host_teardown,
+                  .default_wg = 16, .gflops = 1, .range_uses_w = 1, .setup = setup,
+                  .launch = launch, .check = check, .teardown = sgk_host_teardown,
                   .test_sizes = (const sgk_family_size[]){{64, 0, 0}, {37, 0, 0}, {0, 0, 0}});

@@ -54,13 +54,13 @@ static const char *sg_size_setup(sgk_case *c) { return setup(c, 0); }
 static const char *sg_max_size_setup(sgk_case *c) { return setup(c, 1); }
 SGK_DEFINE_FAMILY(
     sg_size, .seed = "sg_size.cpp", .summary = "every work-item reports its ids and sub-group size",
-    .size_unit = "work-items", .default_n = 32, .quick_n = 32, .default_wg = 32,
+    .size_unit = "work-items", .default_n = 32, .quick_n = 32, .default_wg = 32, .range_uses_w = 1,
     .setup = sg_size_setup, .launch = launch, .check = check, .teardown = sgk_host_teardown,
     .test_sizes = (const sgk_family_size[]){{32, 0, 32}, {40, 0, 20}, {7, 0, 7}, {0, 0, 0}});
 SGK_DEFINE_FAMILY(sg_max_size, .seed = "sg_max_size.cpp",
                   .summary = "partial sub-group: sgSize < sgMaxSize, k = data[i + sgSize]",
                   .size_unit = "work-items", .default_n = 15, .quick_n = 15, .default_wg = 15,
-                  .gflops = 0, .setup = sg_max_size_setup, .launch = launch, .check = check,
-                  .teardown = sgk_host_teardown,
+                  .gflops = 0, .range_uses_w = 1, .setup = sg_max_size_setup, .launch = launch,
+                  .check = check, .teardown = sgk_host_teardown,
                   .test_sizes = (const sgk_family_size[]){
                       {15, 0, 15}, {7, 0, 7}, {45, 0, 15}, {0, 0, 0}});

@@ -83,12 +83,15 @@ static const char *transpose_check(sgk_case *c) {
 SGK_DEFINE_FAMILY(transpose16, .seed = "sg_shuffle.cpp",
                   .summary = "16 x 16 transpose by select_from_group (one sub-group)",
                   .size_unit = "matrix dimension", .default_n = 32, .quick_n = 32, .default_wg = 16,
-                  .gflops = 0, .setup = transpose16_setup, .launch = transpose16_launch,
-                  .check = transpose16_check, .teardown = sgk_host_teardown,
+                  .gflops = 0, .range_uses_w = 1, .setup = transpose16_setup,
+                  .launch = transpose16_launch, .check = transpose16_check,
+                  .teardown = sgk_host_teardown,
                   .test_sizes = (const sgk_family_size[]){{0, 1, 0}, {0, 2, 0}, {0, 0, 0}});
-SGK_DEFINE_FAMILY(
-    transpose, .seed = "sg_shuffle.cpp (exercise)",
-    .summary = "4096 x 4096 transpose, W x W tiles by shuffles", .size_unit = "matrix dimension",
-    .default_n = 4096, .quick_n = 1024, .default_wg = 16, .gflops = 0, .setup = transpose_setup,
-    .launch = transpose_launch, .check = transpose_check, .teardown = sgk_host_teardown,
-    .test_sizes = (const sgk_family_size[]){{256, 0, 0}, {100, 0, 0}, {1, 0, 0}, {0, 0, 0}});
+SGK_DEFINE_FAMILY(transpose, .seed = "sg_shuffle.cpp (exercise)",
+                  .summary = "4096 x 4096 transpose, W x W tiles by shuffles",
+                  .size_unit = "matrix dimension", .default_n = 4096, .quick_n = 1024,
+                  .default_wg = 16, .gflops = 0, .range_uses_w = 1, .setup = transpose_setup,
+                  .launch = transpose_launch, .check = transpose_check,
+                  .teardown = sgk_host_teardown,
+                  .test_sizes = (const sgk_family_size[]){
+                      {256, 0, 0}, {100, 0, 0}, {1, 0, 0}, {0, 0, 0}});

@@ -1,8 +1,12 @@
+#define _POSIX_C_SOURCE 200809L /* setenv, mkstemp */
 /* Runtime semantics at the configured (ISA, W): 1-, 2- and 3-D ids, the seeds' partial
  * sub-groups, SLM isolation and barrier phases, work-group collectives, local and global
  * atomics, memory ops and conversions, empty ranges (concurrent launches: test_concurrency). */
 #include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "harness.h"
 #include "ids_oracle.h"
@@ -590,16 +594,132 @@ static void test_empty_range(void **state) {
   assert_int_equal(info.sub_group_size, cfg.w);
 }
 
+/* Sub-group size tuning: the first launches of a (kernel, range) measure each compiled W in turn,
+ * every one correct; then the fastest by its fastest launch runs, reported CHOSEN; the choice is
+ * appended to SGK_TUNE_FILE and read back after a reset; another range is tuned anew; an explicit
+ * W is not tuned; a bad tune value is refused. */
+static void launch_ids_tuned(const sgk_range *r, const sgk_launch_options *o,
+                             sgk_launch_info *info) {
+  size_t n = 1;
+  for (uint32_t d = 0; d < r->dims; ++d) n *= r->global[d];
+  int32_t *out = malloc(n * ID_FIELDS * sizeof *out);
+  memset(out, 0x7f, n * ID_FIELDS * sizeof *out);
+  struct ids_args a = {out};
+  LAUNCH_OK(sgk_launch(&ids, r, o, &a, info));
+  char msg[256];
+  const int ok = ids_match(out, r, info->sub_group_size, msg, sizeof msg);
+  free(out);
+  if (!ok) fail_msg("W = %u: %s", info->sub_group_size, msg);
+}
+
+static void test_tune(void **state) {
+  (void)state;
+  char path[] = "/tmp/sgk_tune_XXXXXX";
+  const int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  close(fd);
+  setenv("SGK_TUNE_FILE", path, 1);
+  sgk_tune_reset();
+  sgk_launch_options o = test_options(0);
+  o.sub_group_size = 0;
+  o.tune = SGK_TUNE_ON;
+  uint32_t cand[3], ncand = 0;
+  for (uint32_t w = 8; w <= 32; w *= 2)
+    if (sgk_kernel_has_variant(&ids, cfg.isa, w)) cand[ncand++] = w;
+  assert_true(ncand > 0);
+  const sgk_range r = sgk_range_1d(1000, 40); /* a partial sub-group at every W */
+  sgk_launch_info info;
+  uint32_t chosen = 1;
+  uint64_t best[3];
+  for (uint32_t k = 0; k < ncand * SGK_TUNE_ROUNDS; ++k) {
+    assert_int_equal(sgk_tune_lookup(&ids, &r, &o, &chosen, best), SGK_SUCCESS);
+    assert_int_equal(chosen, 0); /* still measuring */
+    launch_ids_tuned(&r, &o, &info);
+    assert_int_equal(info.tune, SGK_TUNE_MEASURED);
+    assert_int_equal(info.sub_group_size, cand[k % ncand]);
+  }
+  assert_int_equal(sgk_tune_lookup(&ids, &r, &o, &chosen, best), SGK_SUCCESS);
+  uint32_t fastest = 0;
+  for (uint32_t i = 0; i < ncand; ++i) {
+    const uint64_t t = best[cand[i] == 8 ? 0 : cand[i] == 16 ? 1 : 2];
+    assert_true(t > 0);
+    if (!fastest || t < best[fastest == 8 ? 0 : fastest == 16 ? 1 : 2]) fastest = cand[i];
+  }
+  assert_int_equal(chosen, fastest);
+  for (int k = 0; k < 2; ++k) {
+    launch_ids_tuned(&r, &o, &info);
+    assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+    assert_int_equal(info.sub_group_size, chosen);
+  }
+  /* the file holds the one choice; after a reset it is read back: chosen at once, no times */
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  char line[256], want[64];
+  assert_non_null(fgets(line, sizeof line, f));
+  assert_null(fgets(line + 200, 56, f));
+  fclose(f);
+  snprintf(want, sizeof want, "sgk-tune 1 ids %s 1 1000 ", sgk_isa_name(cfg.isa));
+  assert_memory_equal(line, want, strlen(want));
+  snprintf(want, sizeof want, " %u\n", chosen);
+  assert_string_equal(line + strlen(line) - strlen(want), want);
+  sgk_tune_reset();
+  launch_ids_tuned(&r, &o, &info);
+  assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+  assert_int_equal(info.sub_group_size, chosen);
+  assert_int_equal(sgk_tune_lookup(&ids, &r, &o, &chosen, best), SGK_SUCCESS);
+  assert_true(best[0] == 0 && best[1] == 0 && best[2] == 0);
+  /* another range is its own entry */
+  const sgk_range r2 = sgk_range_1d(960, 40);
+  launch_ids_tuned(&r2, &o, &info);
+  assert_int_equal(info.tune, SGK_TUNE_MEASURED);
+  assert_int_equal(info.sub_group_size, cand[0]);
+  /* a file of torn and foreign lines and one choice of the last size, for a third range */
+  f = fopen(path, "w");
+  assert_non_null(f);
+  fprintf(f,
+          "sgk-tune 1 ids %s 1 880\nsgk-tune 9 ids %s 1 880 0 0 40 0 0 %u 8\ngarbage\n"
+          "sgk-tune 1 ids %s 1 880 0 0 40 0 0 %u %u\n",
+          sgk_isa_name(cfg.isa), sgk_isa_name(cfg.isa), info.threads, sgk_isa_name(cfg.isa),
+          info.threads, cand[ncand - 1]);
+  fclose(f);
+  sgk_tune_reset();
+  const sgk_range r3 = sgk_range_1d(880, 40);
+  launch_ids_tuned(&r3, &o, &info);
+  assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+  assert_int_equal(info.sub_group_size, cand[ncand - 1]);
+  /* an explicit W is used as given */
+  o.sub_group_size = cfg.w;
+  launch_ids_tuned(&r, &o, &info);
+  assert_int_equal(info.tune, SGK_TUNE_NONE);
+  assert_int_equal(info.sub_group_size, cfg.w);
+  o.tune = 2;
+  assert_int_equal(sgk_launch(&ids, &r, &o, NULL, NULL), SGK_ERROR_INVALID_TUNE);
+  assert_non_null(strstr(sgk_last_error(), "tune is 2"));
+  assert_int_equal(sgk_tune_lookup(NULL, &r, &o, &chosen, NULL), SGK_ERROR_NULL_ARGUMENT);
+  assert_int_equal(sgk_tune_lookup(&ids, &r, &o, NULL, NULL), SGK_ERROR_NULL_ARGUMENT);
+  unlink(path);
+  unsetenv("SGK_TUNE_FILE");
+  sgk_tune_reset();
+}
+
 int main(int argc, char **argv) {
   test_parse_args(argc, argv);
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_ids_1d),           cmocka_unit_test(test_ids_2d),
-      cmocka_unit_test(test_ids_3d),           cmocka_unit_test(test_ids_rows_spanning),
-      cmocka_unit_test(test_ids_many_groups),  cmocka_unit_test(test_seed_partial),
-      cmocka_unit_test(test_slm_phases),       cmocka_unit_test(test_wg_collectives),
-      cmocka_unit_test(test_atomics),          cmocka_unit_test(test_last_done),
-      cmocka_unit_test(test_local_atomic_ops), cmocka_unit_test(test_memory),
-      cmocka_unit_test(test_conversions),      cmocka_unit_test(test_empty_range),
+      cmocka_unit_test(test_ids_1d),
+      cmocka_unit_test(test_ids_2d),
+      cmocka_unit_test(test_ids_3d),
+      cmocka_unit_test(test_ids_rows_spanning),
+      cmocka_unit_test(test_ids_many_groups),
+      cmocka_unit_test(test_seed_partial),
+      cmocka_unit_test(test_slm_phases),
+      cmocka_unit_test(test_wg_collectives),
+      cmocka_unit_test(test_atomics),
+      cmocka_unit_test(test_last_done),
+      cmocka_unit_test(test_local_atomic_ops),
+      cmocka_unit_test(test_memory),
+      cmocka_unit_test(test_conversions),
+      cmocka_unit_test(test_empty_range),
+      cmocka_unit_test(test_tune),
   };
   return test_run("runtime", tests, sizeof tests / sizeof tests[0]);
 }

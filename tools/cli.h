@@ -20,5 +20,6 @@ int cli_list(int argc, char **argv);
 int cli_run(int argc, char **argv);
 int cli_suite(int argc, char **argv);
 int cli_demo(int argc, char **argv);
+int cli_tune(int argc, char **argv);
 
 #endif

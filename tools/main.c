@@ -57,6 +57,8 @@ static void usage(FILE *f) {
       "                        run one kernel, verify it, time it against the scalar backend\n"
       "  suite [--quick] [--json] [--reps R] [--threads T]\n"
       "                        every kernel on every ISA here at W = 8, 16, 32\n"
+      "  tune [NAME] [--isa I] [--threads T] [--quick] [--json]\n"
+      "                        the fastest sub-group size of each kernel (launch option tune)\n"
       "  demo sg_size|sg_max_size|transpose16 [--sg W] [--isa I] [--n N]\n"
       "                        the seed programs' output\n",
       f);
@@ -73,6 +75,7 @@ int main(int argc, char **argv) {
   if (strcmp(cmd, "run") == 0) return cli_run(argc - 2, argv + 2);
   if (strcmp(cmd, "suite") == 0) return cli_suite(argc - 2, argv + 2);
   if (strcmp(cmd, "demo") == 0) return cli_demo(argc - 2, argv + 2);
+  if (strcmp(cmd, "tune") == 0) return cli_tune(argc - 2, argv + 2);
   if (strcmp(cmd, "--version") == 0) {
     printf("sgk %s\n", sgk_version_string());
     return 0;

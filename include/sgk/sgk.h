@@ -50,6 +50,7 @@ typedef enum sgk_status {
   SGK_ERROR_KERNEL_CONTROL_FLOW, /* the kernel left SGK_FOR_EACH_SUBGROUP by return or break */
   SGK_ERROR_NESTED_LAUNCH,       /* sgk_launch called from inside a running kernel */
   SGK_ERROR_KERNEL_ABI,          /* the kernel was compiled for another table layout */
+  SGK_ERROR_INVALID_TUNE,        /* launch option tune neither SGK_TUNE_OFF nor SGK_TUNE_ON */
   SGK_STATUS_COUNT
 } sgk_status;
 
@@ -61,14 +62,34 @@ typedef struct sgk_range {
 } sgk_range;
 
 typedef struct sgk_launch_options {
-  uint32_t sub_group_size; /* 8, 16 or 32; 0: the ISA's native width */
+  uint32_t sub_group_size; /* 8, 16 or 32; 0: the ISA's native width, or the tuned one (tune) */
   size_t slm_bytes;        /* shared local memory per work-group (<= local_mem_size); 0: what the
                               kernel declares (SGK_KERNEL_SLM); less than that is refused */
   sgk_isa isa;             /* SGK_ISA_AUTO: SGK_ISA from the environment, else the best present */
   uint32_t threads;        /* OpenMP threads; 0: the OpenMP default. Above SGK_MAX_THREADS:
                               SGK_ERROR_INVALID_THREADS; above SGK_THREADS_PER_CPU per processor
                               (omp_get_num_procs) or one per work-group: that many */
+  /* With sub_group_size 0, SGK_TUNE_ON: the first launches of a (kernel, ISA, range, team size)
+   * each run one of the kernel's compiled sub-group sizes 8, 16, 32 in turn (SGK_TUNE_ROUNDS
+   * rounds, every launch a complete, correct run), and the later ones the size whose fastest
+   * launch was fastest. The choice is kept for the process, and in the file SGK_TUNE_FILE names
+   * when set (read at the first tuned launch, a line appended per choice). For kernels whose
+   * results do not depend on W for a given range (a range computed from W, as a W x W tile per
+   * work-group, must not be tuned). An explicit sub_group_size is always used as given.
+   * SGK_TUNE_OFF (0): no tuning. Other values: SGK_ERROR_INVALID_TUNE. */
+  uint32_t tune;
 } sgk_launch_options;
+
+#define SGK_TUNE_OFF 0u
+#define SGK_TUNE_ON 1u
+#define SGK_TUNE_ROUNDS 3u /* launches per sub-group size before the choice */
+
+/* What the tuner did in a launch (sgk_launch_info.tune). */
+typedef enum sgk_tune_state {
+  SGK_TUNE_NONE = 0, /* not tuned: an explicit or the native sub-group size */
+  SGK_TUNE_MEASURED, /* a measuring launch: it ran the size the tuner tries next */
+  SGK_TUNE_CHOSEN    /* ran the chosen size */
+} sgk_tune_state;
 
 /* What a launch did, like SYCL event profiling. Times are CLOCK_MONOTONIC nanoseconds. */
 typedef struct sgk_launch_info {
@@ -78,6 +99,7 @@ typedef struct sgk_launch_info {
   uint32_t sub_group_size;
   uint32_t threads; /* the team that ran (1 when nested in a parallel region without nesting) */
   size_t work_groups;
+  sgk_tune_state tune;
 } sgk_launch_info;
 
 /* A kernel: one variant function per (ISA, sub-group size). Defined by SGK_KERNEL in a source
@@ -167,6 +189,17 @@ SGK_API uint32_t sgk_isa_native_sub_group_size(sgk_isa isa);
 SGK_API sgk_status sgk_resolve_isa(sgk_isa requested, sgk_isa *resolved);
 /* 1 if the kernel has a variant for (isa, sub_group_size). */
 SGK_API int sgk_kernel_has_variant(const sgk_kernel *kernel, sgk_isa isa, uint32_t sub_group_size);
+
+/* The tuner's state for what a launch of kernel over range with these options (tune on,
+ * sub_group_size 0; NULL: defaults) would key on: *sub_group_size the chosen size, or 0 while it
+ * is still measuring (or nothing was launched yet); best_ns[i] (may be NULL) the fastest measured
+ * launch at 8, 16, 32 (0: not measured; from SGK_TUNE_FILE: 0). Fails as sgk_launch would on
+ * the range and ISA. */
+SGK_API sgk_status sgk_tune_lookup(const sgk_kernel *kernel, const sgk_range *range,
+                                   const sgk_launch_options *options, uint32_t *sub_group_size,
+                                   uint64_t best_ns[3]);
+/* Forgets every choice of this process (the file is not touched; it is read again). */
+SGK_API void sgk_tune_reset(void);
 
 /* IEEE binary16 in memory (the kernel type sgk_f16's elements: sgk/small_types.h), and the host's
  * conversions: to float exactly, from float rounded to nearest even (overflow to infinity,

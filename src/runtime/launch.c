@@ -167,6 +167,22 @@ static inline void place_group(sgk_wg *wg, size_t g) {
 
 /* The kernel's variant for (isa, width index); NULL when not compiled, also for an ISA beyond the
  * rows of a kernel compiled against headers that knew fewer ISAs. */
+/* The team: the request, or OpenMP's default; at most SGK_THREADS_PER_CPU per processor
+ * (oversubscribing further only adds switches) and one per work-group. OpenMP may give fewer
+ * (nested inside the application's parallel region with nesting off: one); a launch's info
+ * reports the team that ran. */
+static sgk_status team_size(const sgk_launch_options *opt, size_t groups, uint32_t *threads) {
+  if (opt->threads > SGK_MAX_THREADS)
+    return sgk__fail(SGK_ERROR_INVALID_THREADS, "%u threads requested; the limit is %u",
+                     opt->threads, SGK_MAX_THREADS);
+  uint32_t t = opt->threads ? opt->threads : (uint32_t)omp_get_max_threads();
+  const uint32_t cap = team_cap();
+  if (t > cap) t = cap;
+  if (t > groups) t = groups ? (uint32_t)groups : 1;
+  *threads = t;
+  return SGK_SUCCESS;
+}
+
 static sgk_wg_fn variant(const sgk_kernel *kernel, sgk_isa isa, int wi) {
   if ((unsigned)isa >= kernel->isa_slots || (unsigned)isa >= SGK_ISA_SLOTS) return NULL;
   return kernel->variants[isa][wi];
@@ -198,19 +214,9 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   sgk_isa isa;
   st = sgk_resolve_isa(opt->isa, &isa);
   if (st != SGK_SUCCESS) return st;
-  const uint32_t w = opt->sub_group_size ? opt->sub_group_size : sgk_isa_native_sub_group_size(isa);
-  const int wi = width_index(w);
-  if (wi < 0)
-    return sgk__fail(SGK_ERROR_INVALID_SUB_GROUP_SIZE, "sub-group size %u: use 8, 16 or 32", w);
-  const sgk_wg_fn fn = variant(kernel, isa, wi);
-  if (!fn) {
-    if (!variant(kernel, isa, 0) && !variant(kernel, isa, 1) && !variant(kernel, isa, 2))
-      return sgk__fail(SGK_ERROR_ISA_NOT_COMPILED, "kernel '%s' was not compiled for ISA '%s'",
-                       kernel_name(kernel), sgk_isa_name(isa));
-    return sgk__fail(SGK_ERROR_SUB_GROUP_SIZE_NOT_COMPILED,
-                     "kernel '%s' has no sub-group size %u variant for ISA '%s'",
-                     kernel_name(kernel), w, sgk_isa_name(isa));
-  }
+  if (opt->tune != SGK_TUNE_OFF && opt->tune != SGK_TUNE_ON)
+    return sgk__fail(SGK_ERROR_INVALID_TUNE,
+                     "launch option tune is %u: use SGK_TUNE_OFF or SGK_TUNE_ON", opt->tune);
   /* SLM: what the kernel declares for this work-group size, or the larger request */
   const size_t declared = kernel->slm_bytes ? kernel->slm_bytes(tmpl.local_linear_size, args) : 0;
   if (opt->slm_bytes && opt->slm_bytes < declared)
@@ -223,9 +229,31 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
     return sgk__fail(SGK_ERROR_SLM_TOO_LARGE,
                      "kernel '%s' needs %zu bytes of SLM; local_mem_size is %u",
                      kernel_name(kernel), slm_bytes, SGK_LOCAL_MEM_SIZE);
-  if (opt->threads > SGK_MAX_THREADS)
-    return sgk__fail(SGK_ERROR_INVALID_THREADS, "%u threads requested; the limit is %u",
-                     opt->threads, SGK_MAX_THREADS);
+  uint32_t threads = 1;
+  st = team_size(opt, groups, &threads);
+  if (st != SGK_SUCCESS) return st;
+
+  /* The sub-group size: as given, else the native one, or the tuner's (last: a measuring launch
+   * that is handed a slot reports its time even when it fails from here on) */
+  uint32_t w = opt->sub_group_size ? opt->sub_group_size : sgk_isa_native_sub_group_size(isa);
+  sgk_tune_state tuned = SGK_TUNE_NONE;
+  int slot = -1;
+  if (!opt->sub_group_size && opt->tune == SGK_TUNE_ON && groups) {
+    w = sgk__tune_pick(kernel, isa, range, threads, w, &slot);
+    tuned = slot >= 0 ? SGK_TUNE_MEASURED : SGK_TUNE_CHOSEN;
+  }
+  const int wi = width_index(w);
+  if (wi < 0)
+    return sgk__fail(SGK_ERROR_INVALID_SUB_GROUP_SIZE, "sub-group size %u: use 8, 16 or 32", w);
+  const sgk_wg_fn fn = variant(kernel, isa, wi);
+  if (!fn) {
+    if (!variant(kernel, isa, 0) && !variant(kernel, isa, 1) && !variant(kernel, isa, 2))
+      return sgk__fail(SGK_ERROR_ISA_NOT_COMPILED, "kernel '%s' was not compiled for ISA '%s'",
+                       kernel_name(kernel), sgk_isa_name(isa));
+    return sgk__fail(SGK_ERROR_SUB_GROUP_SIZE_NOT_COMPILED,
+                     "kernel '%s' has no sub-group size %u variant for ISA '%s'",
+                     kernel_name(kernel), w, sgk_isa_name(isa));
+  }
 
   tmpl.sub_group_size = w;
   tmpl.num_sub_groups = (tmpl.local_linear_size + w - 1) / w;
@@ -237,18 +265,12 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   int32_t *local_ids = NULL;
   if (tmpl.dims > 1 && groups) {
     local_ids = build_local_ids(&tmpl);
-    if (!local_ids)
+    if (!local_ids) {
+      if (slot >= 0) sgk__tune_record(kernel, isa, range, threads, w, 0);
       return sgk__fail(SGK_ERROR_OUT_OF_MEMORY, "could not allocate the local-id table");
+    }
   }
 
-  /* The team: the request, or OpenMP's default; at most SGK_THREADS_PER_CPU per processor
-   * (oversubscribing further only adds switches) and one per work-group. OpenMP may give fewer
-   * (nested inside the application's parallel region with nesting off: one); info reports the
-   * team that ran. */
-  uint32_t threads = opt->threads ? opt->threads : (uint32_t)omp_get_max_threads();
-  const uint32_t cap = team_cap();
-  if (threads > cap) threads = cap;
-  if (threads > groups) threads = groups ? (uint32_t)groups : 1;
   uint32_t ran = 1;
 
   const uint64_t start = now_ns();
@@ -293,6 +315,9 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   }
   const uint64_t end = now_ns();
   free(local_ids);
+  if (slot >= 0)
+    sgk__tune_record(kernel, isa, range, threads, w,
+                     atomic_load(&out_of_memory) ? 0 : (end > start ? end - start : 1));
   if (fault)
     return sgk__fail(SGK_ERROR_KERNEL_CONTROL_FLOW,
                      "kernel '%s' left SGK_FOR_EACH_SUBGROUP by %s: the work-group's %s; skip the "
@@ -310,6 +335,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
     info->sub_group_size = w;
     info->threads = ran;
     info->work_groups = groups;
+    info->tune = tuned;
   }
   sgk__clear_error();
   return SGK_SUCCESS;
@@ -320,4 +346,28 @@ int sgk_kernel_has_variant(const sgk_kernel *kernel, sgk_isa isa, uint32_t sub_g
   if (!kernel || wi < 0 || isa <= SGK_ISA_AUTO || isa >= SGK_ISA_COUNT) return 0;
   if (kernel->abi != SGK_KERNEL_ABI) return 0;
   return variant(kernel, isa, wi) != NULL;
+}
+
+sgk_status sgk_tune_lookup(const sgk_kernel *kernel, const sgk_range *range,
+                           const sgk_launch_options *options, uint32_t *sub_group_size,
+                           uint64_t best_ns[3]) {
+  static const sgk_launch_options defaults;
+  if (!kernel || !range || !sub_group_size)
+    return sgk__fail(SGK_ERROR_NULL_ARGUMENT,
+                     "sgk_tune_lookup: kernel, range or sub_group_size is NULL");
+  const sgk_launch_options *opt = options ? options : &defaults;
+  sgk_wg tmpl;
+  memset(&tmpl, 0, sizeof tmpl);
+  size_t groups = 0;
+  sgk_status st = validate_range(range, &tmpl, &groups);
+  if (st != SGK_SUCCESS) return st;
+  sgk_isa isa;
+  st = sgk_resolve_isa(opt->isa, &isa);
+  if (st != SGK_SUCCESS) return st;
+  uint32_t threads = 1;
+  st = team_size(opt, groups, &threads);
+  if (st != SGK_SUCCESS) return st;
+  sgk__tune_query(kernel, isa, range, threads, sub_group_size, best_ns);
+  sgk__clear_error();
+  return SGK_SUCCESS;
 }

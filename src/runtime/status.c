@@ -27,6 +27,7 @@ static const char *const status_text[SGK_STATUS_COUNT] = {
     [SGK_ERROR_NESTED_LAUNCH] = "sgk_launch was called from inside a running kernel",
     [SGK_ERROR_KERNEL_ABI] =
         "the kernel was compiled against sgk headers of another kernel-table ABI (rebuild it)",
+    [SGK_ERROR_INVALID_TUNE] = "launch option tune is neither SGK_TUNE_OFF nor SGK_TUNE_ON",
 };
 
 uint32_t sgk_version(void) { return SGK_VERSION; }
