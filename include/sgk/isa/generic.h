@@ -493,7 +493,15 @@ SGK__TYPES_FLOAT(SGK__ATOMIC1_FLOAT, ~)
  * applies op lane by lane in lane order, when every lane is active as a counted loop the
  * compiler unrolls, and returns each active lane's old value (0 in the others) if keep (a
  * constant: without it no old value is stored, which the compiler does not always see for
- * itself); sgk__local_fetch_<t> keeps them. */
+ * itself); sgk__local_fetch_<t> keeps them. The counted loop reads the indices two lanes at a
+ * time as one 64-bit word: the compiler then moves pairs out of the vector (vmovq/vpextrq, split
+ * in a general register) instead of one extraction per lane, which bounds the lane-serial update
+ * on x86 (the SLM histogram's update: 1.3x on an Intel Xeon, family 6 model 207). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define SGK__PAIR_FIRST_SHIFT 32
+#else
+#define SGK__PAIR_FIRST_SHIFT 0
+#endif
 #define SGK__LOCAL_LANES(T, ct, ...)                                                               \
   SGK_INLINE ct sgk__local1_##T(ct *p, ct x, int op) {                                             \
     const ct old = *p;                                                                             \
@@ -502,17 +510,24 @@ SGK__TYPES_FLOAT(SGK__ATOMIC1_FLOAT, ~)
   }                                                                                                \
   SGK_INLINE sgk_##T sgk__local_lanes_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op,    \
                                           bool keep) {                                             \
-    int32_t at[SGK_W];                                                                             \
+    union {                                                                                        \
+      int32_t lane[SGK_W];                                                                         \
+      uint64_t pair[SGK_W / 2];                                                                    \
+    } at;                                                                                          \
     ct x[SGK_W], old[SGK_W] = {0};                                                                 \
-    sgk__spill_##T(idx, v, at, x);                                                                 \
+    sgk__spill_##T(idx, v, at.lane, x);                                                            \
     if (sgk_mask_bits(m) == SGK__ALL_LANES) {                                                      \
-      for (uint32_t i = 0; i < SGK_W; ++i) {                                                       \
-        const ct o = sgk__local1_##T(base + at[i], x[i], op);                                      \
-        if (keep) old[i] = o;                                                                      \
+      for (uint32_t i = 0; i < SGK_W; i += 2) {                                                    \
+        const uint64_t pr = at.pair[i / 2];                                                        \
+        const int32_t first = (int32_t)(uint32_t)(pr >> SGK__PAIR_FIRST_SHIFT);                    \
+        const int32_t second = (int32_t)(uint32_t)(pr >> (32 - SGK__PAIR_FIRST_SHIFT));            \
+        const ct o0 = sgk__local1_##T(base + first, x[i], op);                                     \
+        const ct o1 = sgk__local1_##T(base + second, x[i + 1], op);                                \
+        if (keep) old[i] = o0, old[i + 1] = o1;                                                    \
       }                                                                                            \
     } else {                                                                                       \
       SGK__FOR_LANES(m, i) {                                                                       \
-        const ct o = sgk__local1_##T(base + at[i], x[i], op);                                      \
+        const ct o = sgk__local1_##T(base + at.lane[i], x[i], op);                                 \
         if (keep) old[i] = o;                                                                      \
       }                                                                                            \
     }                                                                                              \
