@@ -510,15 +510,13 @@ SGK__TYPES_FLOAT(SGK__ATOMIC1_FLOAT, ~)
   }                                                                                                \
   SGK_INLINE sgk_##T sgk__local_lanes_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v, int op,    \
                                           bool keep) {                                             \
-    union {                                                                                        \
-      int32_t lane[SGK_W];                                                                         \
-      uint64_t pair[SGK_W / 2];                                                                    \
-    } at;                                                                                          \
+    int32_t at[SGK_W];                                                                             \
     ct x[SGK_W], old[SGK_W] = {0};                                                                 \
-    sgk__spill_##T(idx, v, at.lane, x);                                                            \
+    sgk__spill_##T(idx, v, at, x);                                                                 \
     if (sgk_mask_bits(m) == SGK__ALL_LANES) {                                                      \
       for (uint32_t i = 0; i < SGK_W; i += 2) {                                                    \
-        const uint64_t pr = at.pair[i / 2];                                                        \
+        uint64_t pr;                                                                               \
+        memcpy(&pr, at + i, sizeof pr);                                                            \
         const int32_t first = (int32_t)(uint32_t)(pr >> SGK__PAIR_FIRST_SHIFT);                    \
         const int32_t second = (int32_t)(uint32_t)(pr >> (32 - SGK__PAIR_FIRST_SHIFT));            \
         const ct o0 = sgk__local1_##T(base + first, x[i], op);                                     \
@@ -527,7 +525,7 @@ SGK__TYPES_FLOAT(SGK__ATOMIC1_FLOAT, ~)
       }                                                                                            \
     } else {                                                                                       \
       SGK__FOR_LANES(m, i) {                                                                       \
-        const ct o = sgk__local1_##T(base + at.lane[i], x[i], op);                                 \
+        const ct o = sgk__local1_##T(base + at[i], x[i], op);                                      \
         if (keep) old[i] = o;                                                                      \
       }                                                                                            \
     }                                                                                              \
