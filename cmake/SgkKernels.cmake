@@ -179,7 +179,7 @@ function(sgk_add_kernels target)
       target_include_directories(${obj} PRIVATE ${ARG_INCLUDE_DIRECTORIES})
       target_compile_definitions(${obj} PRIVATE ${ARG_COMPILE_DEFINITIONS})
       target_compile_definitions(${obj} PRIVATE
-        SGK_VARIANT_ISA_${ISA}=1 SGK_VARIANT_ISA=SGK_ISA_${ISA} "SGK_VARIANT_HEADER=\"sgk/isa/${isa}.h\""
+        SGK_VARIANT_ISA_${ISA}=1 SGK_VARIANT_ISA=SGK_ISA_${ISA}
         SGK_W=${w} SGK_VARIANT_SUFFIX=__${isa}_w${w})
       if(ARG_FAST_MATH) # the 3.5-ulp SLEEF functions where SLEEF has them (sgk/isa/math.inc)
         target_compile_definitions(${obj} PRIVATE SGK_FAST_MATH=1)

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # sgk as someone else's dependency: installs the library alone (static, then shared), checks what
 # it exports, and builds and runs the consumer of tests/consumer four ways — find_package against
-# the installed tree, add_subdirectory, FetchContent from this checkout, and a Makefile using
-# pkg-config and sgk-config — plus the embedding example of examples/backend against the installed
+# the installed tree, add_subdirectory, FetchContent from this checkout, a Makefile using
+# pkg-config and sgk-config, and the README's recipe in a plain shell — plus the embedding example of examples/backend against the installed
 # tree; and checks that sgk_add_kernels() refuses bad values at configure time.
 # Usage: consumers_test.sh SOURCE_DIR WORK_DIR C_COMPILER
 set -euo pipefail
@@ -66,6 +66,33 @@ PKG_CONFIG_PATH="$work/prefix-static/lib/pkgconfig:$work/prefix-static/lib64/pkg
 "$work/make/consumer" | tee "$work/make.out"
 grep -q "all correct" "$work/make.out" || fail "pkg-config consumer"
 pass "consumer: Makefile with pkg-config and sgk-config ($(ls "$work"/make/affine.*.o | wc -l) kernel objects)"
+# The README's recipe typed in a shell (no make): each variant's flags from $(sgk-config ...),
+# which must hold nothing a shell would have to unquote.
+(
+  export PKG_CONFIG_PATH="$work/prefix-static/lib/pkgconfig:$work/prefix-static/lib64/pkgconfig"
+  cfg=$(pkg-config --variable=sgk_config sgk)
+  mkdir -p "$work/sh" && cd "$work/sh"
+  inc="-I$src/tests/consumer/include -DCONSUMER_SCALE=3"
+  listed=""
+  for isa in $("$cfg" --isas); do
+    [ "$isa" = scalar ] && continue
+    # shellcheck disable=SC2046,SC2086 # the flags are meant to split into words
+    "$cc" -O2 $(pkg-config --cflags sgk) $inc $("$cfg" --variant "$isa" 16) \
+      -c "$src/tests/consumer/affine.c" -o "affine.${isa}_w16.o"
+    listed="$listed $isa:16"
+  done
+  # shellcheck disable=SC2046,SC2086
+  "$cc" -O2 $(pkg-config --cflags sgk) $inc $("$cfg" --table $listed) \
+    -c "$src/tests/consumer/affine.c" -o affine.table.o
+  # shellcheck disable=SC2046,SC2086
+  "$cc" -O2 $(pkg-config --cflags sgk) -DCONSUMER_SCALE=3 '-DCONSUMER_HOW="shell"' \
+    "-DEXPECT_VARIANTS=\"scalar:8$listed\"" -c "$src/tests/consumer/main.c" -o main.o
+  # shellcheck disable=SC2046
+  "$cc" -o consumer main.o affine.*.o $(pkg-config --libs sgk)
+) >"$work/log" 2>&1 || { cat "$work/log"; fail "the README's shell recipe (sgk-config in a shell)"; }
+"$work/sh/consumer" | tee "$work/sh.out"
+grep -q "all correct" "$work/sh.out" || fail "shell-recipe consumer"
+pass "consumer: the README's shell recipe, variant flags from \$(sgk-config ...)"
 configure -S "$src/examples/backend" -B "$work/backend" -DCMAKE_PREFIX_PATH="$work/prefix-static"
 build "$work/backend"
 "$work/backend/backend" 100003 64 | tee "$work/backend.out"

@@ -33,8 +33,23 @@
 /* The backend: the variant's per-register core (src/<isa>/sgk/isa/<isa>.h, named by
  * SGK_VARIANT_HEADER), the generic layer that derives the rest of the backend contract
  * (sgk/isa/contract.inc) from it, and the core's part that builds on the generic layer. */
+/* The built-in backends' headers follow from the ISA, so a variant's flags hold no quoted
+ * string: `cc $(sgk-config --variant avx512 16)` in a shell passes them as they are (a shell does
+ * not take quotes out of a command substitution's output). A backend of one's own names its
+ * header with SGK_VARIANT_HEADER. */
+#if !defined(SGK_VARIANT_HEADER)
+#if defined(SGK_VARIANT_ISA_SCALAR)
+#define SGK_VARIANT_HEADER "sgk/isa/scalar.h"
+#elif defined(SGK_VARIANT_ISA_AVX2)
+#define SGK_VARIANT_HEADER "sgk/isa/avx2.h"
+#elif defined(SGK_VARIANT_ISA_AVX512)
+#define SGK_VARIANT_HEADER "sgk/isa/avx512.h"
+#elif defined(SGK_VARIANT_ISA_NEON)
+#define SGK_VARIANT_HEADER "sgk/isa/neon.h"
+#endif
+#endif
 #if !defined(SGK_VARIANT_HEADER) || !defined(SGK_VARIANT_ISA)
-#error "SGK_VARIANT_HEADER / SGK_VARIANT_ISA undefined: compile kernels through sgk_add_kernels()"
+#error "SGK_VARIANT_ISA_<ISA> / SGK_VARIANT_ISA undefined: compile kernels through sgk_add_kernels() or with sgk-config --variant"
 #endif
 #include SGK_VARIANT_HEADER
 #include "sgk/isa/generic.h"
