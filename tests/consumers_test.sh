@@ -2,8 +2,9 @@
 # sgk as someone else's dependency: installs the library alone (static, then shared), checks what
 # it exports, and builds and runs the consumer of tests/consumer four ways — find_package against
 # the installed tree, add_subdirectory, FetchContent from this checkout, a Makefile using
-# pkg-config and sgk-config, and the README's recipe in a plain shell — plus the embedding example of examples/backend against the installed
-# tree; and checks that sgk_add_kernels() refuses bad values at configure time.
+# pkg-config and sgk-config, and the README's recipe in a plain shell — plus the embedding
+# example of examples/backend against the installed tree; and checks that sgk_add_kernels()
+# refuses bad values at configure time.
 # Usage: consumers_test.sh SOURCE_DIR WORK_DIR C_COMPILER
 set -euo pipefail
 src=$1 work=$2 cc=$3

@@ -30,13 +30,12 @@
  * in its loops, whatever the size of the kernel. */
 #define SGK_INLINE static inline __attribute__((always_inline))
 
-/* The backend: the variant's per-register core (src/<isa>/sgk/isa/<isa>.h, named by
- * SGK_VARIANT_HEADER), the generic layer that derives the rest of the backend contract
- * (sgk/isa/contract.inc) from it, and the core's part that builds on the generic layer. */
-/* The built-in backends' headers follow from the ISA, so a variant's flags hold no quoted
- * string: `cc $(sgk-config --variant avx512 16)` in a shell passes them as they are (a shell does
- * not take quotes out of a command substitution's output). A backend of one's own names its
- * header with SGK_VARIANT_HEADER. */
+/* The backend: the variant's per-register core (src/<isa>/sgk/isa/<isa>.h), the generic layer
+ * that derives the rest of the backend contract (sgk/isa/contract.inc) from it, and the core's
+ * part that builds on the generic layer. A built-in core's header follows from the ISA macro, so
+ * a variant's flags hold no quoted string: `cc $(sgk-config --variant avx512 16)` in a shell
+ * passes them as they are (a shell does not take quotes out of a command substitution's
+ * output). A backend of one's own may name its header with SGK_VARIANT_HEADER. */
 #if !defined(SGK_VARIANT_HEADER)
 #if defined(SGK_VARIANT_ISA_SCALAR)
 #define SGK_VARIANT_HEADER "sgk/isa/scalar.h"
