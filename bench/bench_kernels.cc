@@ -42,8 +42,9 @@ constexpr size_t kFootprints[] = {size_t(16) << 10, size_t(256) << 10, size_t(4)
                                   size_t(32) << 20, size_t(256) << 20};
 
 // kernel/variant from a family's name: the part before the first '_' names the kernel when
-// another family shares it (copy_wi, copy_sg -> copy/wi, copy/sg), else the whole name is the
-// kernel and the variant is "base". A float twin of a double family (a name ending in _f32) is a
+// another family shares it or is that name (copy_wi, copy_sg -> copy/wi, copy/sg; reduction,
+// reduction_combined -> reduction/base, reduction/combined), else the whole name is the kernel
+// and the variant is "base". A float twin of a double family (a name ending in _f32) is a
 // kernel of its own, compared with float baselines: matmul_tiled_f32 -> matmul_f32/tiled.
 std::pair<std::string, std::string> KernelVariant(const char *family) {
   const std::string name(family);
@@ -57,7 +58,8 @@ std::pair<std::string, std::string> KernelVariant(const char *family) {
     const std::string head = name.substr(0, cut + 1);
     for (size_t i = 0; i < sgk_family_count; ++i)
       if (sgk_families[i]->name != name &&
-          std::strncmp(sgk_families[i]->name, head.c_str(), head.size()) == 0)
+          (std::strncmp(sgk_families[i]->name, head.c_str(), head.size()) == 0 ||
+           head.compare(0, cut, sgk_families[i]->name) == 0))
         return {name.substr(0, cut), name.substr(cut + 1)};
   }
   return {name, "base"};

@@ -10,8 +10,9 @@ SGK_INLINE sgk_i32 reduce_load(sgk_sg sg, const int32_t *data, size_t i, size_t 
                           : sgk_load_masked_i32(sg, sgk_mask_first_n((uint32_t)(n - i)), data + i);
 }
 
-SGK_KERNEL_SLM(reduce_slm, struct reduce_args, a, wg, sgk_wg_size * sizeof(int32_t)) {
-  int32_t *scratch = sgk_slm(wg);
+/* The work-group's sum, scratch[0] after the tree: everything of the seed's kernel but its
+ * ending. */
+SGK_INLINE int32_t reduce_group(const sgk_wg *wg, const struct reduce_args *a, int32_t *scratch) {
   const uint32_t wgs = sgk_local_linear_range(wg);
   const size_t n = a->n, stride = a->num_work_items, first = sgk_group_linear_id(wg) * wgs;
   /* for (i = glob_id; i < data_size; i += num_work_items) sum += buf_acc[i];  scratch[loc_id] = sum;
@@ -52,7 +53,19 @@ SGK_KERNEL_SLM(reduce_slm, struct reduce_args, a, wg, sgk_wg_size * sizeof(int32
           sg, m, p, sgk_add_i32(sgk_load_masked_i32(sg, m, p), sgk_load_masked_i32(sg, m, p + i)));
     }
   }
-  sgk_atomic_fetch_add_i32(a->sum, scratch[0]); /* if (loc_id == 0) v.fetch_add(scratch[0]) */
+  return scratch[0];
+}
+
+SGK_KERNEL_SLM(reduce_slm, struct reduce_args, a, wg, sgk_wg_size * sizeof(int32_t)) {
+  /* if (loc_id == 0) v.fetch_add(scratch[0]) */
+  sgk_atomic_fetch_add_i32(a->sum, reduce_group(wg, a, sgk_slm(wg)));
+}
+
+/* The same with the seed's atomic ending written as SYCL 2020 would, parallel_for(range,
+ * sycl::reduction(sum_buf, sycl::plus<>()), ...): each thread combines its work-groups' sums and
+ * adds to the total once per run of work-groups. */
+SGK_KERNEL_SLM(reduce_slm_combined, struct reduce_args, a, wg, sgk_wg_size * sizeof(int32_t)) {
+  sgk_reduction_add_i32(wg, a->sum, reduce_group(wg, a, sgk_slm(wg)));
 }
 
 SGK_KERNEL(vec_copy, struct vec_copy_args, a, wg) {

@@ -3,6 +3,7 @@
 #include "host.h"
 
 SGK_DECLARE_KERNEL(reduce_slm);
+SGK_DECLARE_KERNEL(reduce_slm_combined);
 SGK_DECLARE_KERNEL(vec_copy);
 
 typedef struct {
@@ -30,14 +31,22 @@ static const char *setup(sgk_case *c, int copy) {
 }
 
 static const char *reduction_setup(sgk_case *c) { return setup(c, 0); }
-static sgk_status reduction_launch(sgk_case *c, const sgk_launch_options *o,
-                                   sgk_launch_info *info) {
+static sgk_status launch_reduce(const sgk_kernel *k, sgk_case *c, const sgk_launch_options *o,
+                                sgk_launch_info *info) {
   red_state *s = c->state;
   *s->sum = 0; /* the seed's sum_acc[0] = 0 kernel */
   struct reduce_args a = {s->data, c->n, s->num_work_items, s->sum};
   const sgk_launch_options opt = sgk_host_opts(o, (size_t)c->wg * sizeof(int32_t));
   const sgk_range r = sgk_range_1d(s->num_work_items, c->wg);
-  return sgk_launch(&reduce_slm, &r, &opt, &a, info);
+  return sgk_launch(k, &r, &opt, &a, info);
+}
+static sgk_status reduction_launch(sgk_case *c, const sgk_launch_options *o,
+                                   sgk_launch_info *info) {
+  return launch_reduce(&reduce_slm, c, o, info);
+}
+static sgk_status reduction_combined_launch(sgk_case *c, const sgk_launch_options *o,
+                                            sgk_launch_info *info) {
+  return launch_reduce(&reduce_slm_combined, c, o, info);
 }
 static const char *reduction_check(sgk_case *c) {
   const red_state *s = c->state;
@@ -64,15 +73,21 @@ static const char *vec_copy_check(sgk_case *c) {
 }
 
 static const uint32_t reduction_sweep[] = {16, SGK_MAX_WORK_GROUP_SIZE, 0};
+static const sgk_family_size reduction_sizes[] = {
+    {100000, 0, 16}, {100000, 0, 1024}, {100003, 0, 48}, {5, 0, 16}, {0, 0, 0}};
 static const uint32_t vec_copy_sweep[] = {16, 32, 64, 128, 256, 0};
 SGK_DEFINE_FAMILY(reduction, .seed = "guide: work-group size (reduction)",
                   .summary = "SLM tree reduction, a barrier per level, one atomic per work-group",
                   .size_unit = "ints", .default_n = 16 * 1024 * 1024, .quick_n = 1024 * 1024,
                   .default_wg = 16, .sweep_wg = reduction_sweep, .setup = reduction_setup,
                   .launch = reduction_launch, .check = reduction_check,
-                  .teardown = sgk_host_teardown,
-                  .test_sizes = (const sgk_family_size[]){
-                      {100000, 0, 16}, {100000, 0, 1024}, {100003, 0, 48}, {5, 0, 16}, {0, 0, 0}});
+                  .teardown = sgk_host_teardown, .test_sizes = reduction_sizes);
+SGK_DEFINE_FAMILY(
+    reduction_combined, .seed = "guide: work-group size (reduction), SYCL 2020 ending",
+    .summary = "the same tree, its atomic combined per thread (sgk_reduction_add_i32)",
+    .size_unit = "ints", .default_n = 16 * 1024 * 1024, .quick_n = 1024 * 1024, .default_wg = 16,
+    .sweep_wg = reduction_sweep, .setup = reduction_setup, .launch = reduction_combined_launch,
+    .check = reduction_check, .teardown = sgk_host_teardown, .test_sizes = reduction_sizes);
 SGK_DEFINE_FAMILY(vec_copy, .seed = "guide: work-group size (vec_copy)",
                   .summary = "dst[i] = src[i], no barrier", .size_unit = "ints",
                   .default_n = 16 * 1024 * 1024, .quick_n = 1024 * 1024, .default_wg = 16,

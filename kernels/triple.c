@@ -1,6 +1,7 @@
 /* The guide's OpenMP-offload triple product reduction, val = sum_ij C[i N + j] A[i] B[j], as an
  * nd-range kernel: gws work-items stride over the N x N index space (LWS = the work-group size,
- * GWS = gws), each work-group sums its partials and adds them to val atomically. */
+ * GWS = gws), each work-group sums its partials into val through a launch-scope reduction,
+ * OpenMP's reduction clause: a partial per thread, added to val once per run of work-groups. */
 #include "sgk/kernel.h"
 #include "kernel_args.h"
 
@@ -31,5 +32,5 @@ SGK_KERNEL(triple_product, struct triple_args, a, wg) {
     }
     group_sum += sgk_reduce_add_f64(sg, part);
   }
-  sgk_atomic_fetch_add_f64(a->val, group_sum); /* reduction(+ : val) */
+  sgk_reduction_add_f64(wg, a->val, group_sum); /* reduction(+ : val): one add per thread */
 }

@@ -186,3 +186,28 @@ SGK_KERNEL(mem_ops, struct mem_args, a, wg) {
     }
   }
 }
+
+SGK_KERNEL(reductions, struct reduction_args, a, wg) {
+  const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const sgk_i32 x = sgk_load_i32(sg, a->x + base + sg.first);
+    const sgk_f32 f = sgk_load_f32(sg, a->f + base + sg.first);
+    const sgk_u32 u = sgk_as_u32_i32(x);
+    sgk_reduction_add_lanes_i32(sg, a->sum_i32, x);
+    sgk_reduction_xor_lanes_u32(sg, a->xor_u32, u);
+    sgk_reduction_and_lanes_u32(sg, a->and_u32, sgk_or_u32(u, sgk_splat_u32(0xffff0000u)));
+    sgk_reduction_or_lanes_u32(sg, a->or_u32, sgk_and_u32(u, sgk_splat_u32(0x0000ffffu)));
+    sgk_reduction_min_lanes_i64(sg, a->min_i64, sgk_cvt_i64_i32(x));
+    sgk_reduction_max_lanes_u64(sg, a->max_u64, sgk_as_u64_i64(sgk_cvt_i64_i32(x)));
+    sgk_reduction_add_lanes_f32(sg, a->sum_f32, f);
+    sgk_reduction_max_lanes_f32(sg, a->max_f32, f);
+    sgk_reduction_add_lanes_f64(sg, a->sum_f64, sgk_cvt_f64_f32(f));
+    sgk_reduction_min_lanes_f64(sg, a->min_f64, sgk_cvt_f64_f32(f));
+  }
+  const size_t g = sgk_group_linear_id(wg);
+  sgk_reduction_add_i64(wg, a->groups, 1); /* two call sites, one partial */
+  for (uint32_t k = 0; k < a->spread_count; ++k)
+    sgk_reduction_add_u32(wg, a->spread + k, (uint32_t)(g + k));
+  if (g % 2) sgk_reduction_add_i64(wg, a->groups, 1);
+  if (g + 1 == a->null_group) sgk_reduction_add_i32(wg, NULL, 1);
+}

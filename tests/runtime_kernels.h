@@ -81,6 +81,27 @@ struct atomic_args {
   int64_t *gsum64;
 };
 
+/* reductions: launch-scope reductions (sgk_reduction_*) of each work-item's x[i] (and f[i], a
+ * small whole number, so that every order gives the same float sums), lane forms, and uniform
+ * ones per work-group: groups += 1, and += 1 again in odd groups (a second call site, one
+ * partial), and `spread`
+ * targets (more than SGK_REDUCTION_SLOTS: the rest go straight to atomics), spread[k] += group
+ * + k. null_group: that group (1-based) also passes a NULL target. Targets keep their values. */
+struct reduction_args {
+  const int32_t *x;
+  const float *f;
+  int32_t *sum_i32;
+  uint32_t *xor_u32, *and_u32, *or_u32;
+  int64_t *min_i64;
+  uint64_t *max_u64;
+  float *sum_f32, *max_f32;
+  double *sum_f64, *min_f64;
+  int64_t *groups;
+  uint32_t *spread, spread_count;
+  size_t null_group;
+};
+SGK_DECLARE_KERNEL(reductions);
+
 /* local atomics: every op on every integer type; SLM bins start from `init`, each work-item applies
  * op(bins[key & (nbins - 1)], val) (LA_FETCH: add, storing the old value at olds[item]), and
  * each group writes its bins to out[group * nbins ..]. masked: only the items whose key has bit

@@ -282,6 +282,86 @@ static void test_atomics(void **state) {
   }
 }
 
+/* Launch-scope reductions over many work-groups on 1 to 3 threads, partial sub-groups, every
+ * operator kind, targets keeping their values, more targets than partial slots; a NULL target
+ * fails the launch with SGK_ERROR_NULL_ARGUMENT and leaves the others exact. */
+static void check_reductions(uint32_t L, uint32_t groups, uint32_t threads, uint32_t spread_count,
+                             size_t null_group, uint64_t *seed) {
+  const size_t n = (size_t)L * groups;
+  int32_t *x = malloc(n * sizeof *x);
+  float *f = malloc(n * sizeof *f);
+  uint32_t *spread = calloc(spread_count + 1, sizeof *spread);
+  int32_t wsum = 1000;
+  uint32_t wxor = 0x5a5a5a5au, wand = UINT32_MAX, wor = 0x80000000u;
+  int64_t wmin = INT64_MAX;
+  uint64_t wmax = 3;
+  double wf = 0.5, wfmin = 1e9;
+  float wfmax = -1e9f;
+  for (size_t i = 0; i < n; ++i) {
+    x[i] = (int32_t)test_rand(seed);
+    f[i] = (float)((int64_t)(test_rand(seed) % 2001) - 1000); /* whole: exact sums */
+    wsum = (int32_t)((uint32_t)wsum + (uint32_t)x[i]);
+    wxor ^= (uint32_t)x[i];
+    wand &= (uint32_t)x[i] | 0xffff0000u;
+    wor |= (uint32_t)x[i] & 0xffffu;
+    wmin = x[i] < wmin ? x[i] : wmin;
+    wmax = (uint64_t)(int64_t)x[i] > wmax ? (uint64_t)(int64_t)x[i] : wmax;
+    wf += f[i];
+    wfmin = f[i] < wfmin ? f[i] : wfmin;
+    wfmax = f[i] > wfmax ? f[i] : wfmax;
+  }
+  int32_t sum = 1000;
+  uint32_t xr = 0x5a5a5a5au, an = UINT32_MAX, orr = 0x80000000u;
+  int64_t mn = INT64_MAX, gcount = 5;
+  uint64_t mx = 3;
+  float fsum = 0.5f, fmax = -1e9f;
+  double dsum = 0.5, dmin = 1e9;
+  struct reduction_args a = {x,     f,     &sum,  &xr,   &an,     &orr,   &mn,          &mx,
+                             &fsum, &fmax, &dsum, &dmin, &gcount, spread, spread_count, null_group};
+  const sgk_range r = sgk_range_1d(n, L);
+  sgk_launch_options o = test_options(0);
+  o.threads = threads;
+  const sgk_status st = sgk_launch(&reductions, &r, &o, &a, NULL);
+  if (null_group) {
+    assert_int_equal(st, SGK_ERROR_NULL_ARGUMENT);
+    assert_non_null(strstr(sgk_last_error(), "NULL target"));
+  } else {
+    LAUNCH_OK(st);
+  }
+  assert_int_equal(sum, wsum);
+  assert_int_equal(xr, wxor);
+  assert_int_equal(an, wand);
+  assert_int_equal(orr, wor);
+  assert_true(mn == wmin);
+  assert_true(mx == wmax);
+  assert_true(gcount == 5 + groups + groups / 2);
+  assert_true(fsum == (float)wf); /* |sum| < 2^24: every order exact */
+  assert_true(fmax == wfmax);
+  assert_true(dsum == wf);
+  assert_true(dmin == wfmin);
+  for (uint32_t k = 0; k < spread_count; ++k) {
+    uint32_t want = 0;
+    for (uint32_t g = 0; g < groups; ++g) want += g + k;
+    assert_int_equal(spread[k], want);
+  }
+  free(x);
+  free(f);
+  free(spread);
+}
+
+static void test_reductions(void **state) {
+  (void)state;
+  const uint32_t w = cfg.w;
+  uint64_t seed = 11 + w;
+  const uint32_t most = getenv("SGK_TEST_EMULATED") ? 1 : 3;
+  for (uint32_t t = 1; t <= most; ++t) {
+    check_reductions(w, 1, t, 0, 0, &seed);          /* one group, no uniform targets */
+    check_reductions(2 * w + 3, 97, t, 3, 0, &seed); /* partial sub-groups */
+    check_reductions(16, 2000, t, 20, 0, &seed);     /* 31 targets: past the 8 partial slots */
+    check_reductions(w / 2, 513, t, 2, 17, &seed);   /* a NULL target */
+  }
+}
+
 /* Every local atomic op on every integer type, with many lanes of one vector on one bin, all
  * lanes or those a mask keeps; fetch_add's old values too. On avx512 (and scalar) also through
  * the conflict-detection path (local_atomic_ops_conflict). */
@@ -705,21 +785,14 @@ static void test_tune(void **state) {
 int main(int argc, char **argv) {
   test_parse_args(argc, argv);
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_ids_1d),
-      cmocka_unit_test(test_ids_2d),
-      cmocka_unit_test(test_ids_3d),
-      cmocka_unit_test(test_ids_rows_spanning),
-      cmocka_unit_test(test_ids_many_groups),
-      cmocka_unit_test(test_seed_partial),
-      cmocka_unit_test(test_slm_phases),
-      cmocka_unit_test(test_wg_collectives),
-      cmocka_unit_test(test_atomics),
-      cmocka_unit_test(test_last_done),
-      cmocka_unit_test(test_local_atomic_ops),
-      cmocka_unit_test(test_memory),
-      cmocka_unit_test(test_conversions),
-      cmocka_unit_test(test_empty_range),
-      cmocka_unit_test(test_tune),
+      cmocka_unit_test(test_ids_1d),          cmocka_unit_test(test_ids_2d),
+      cmocka_unit_test(test_ids_3d),          cmocka_unit_test(test_ids_rows_spanning),
+      cmocka_unit_test(test_ids_many_groups), cmocka_unit_test(test_seed_partial),
+      cmocka_unit_test(test_slm_phases),      cmocka_unit_test(test_wg_collectives),
+      cmocka_unit_test(test_atomics),         cmocka_unit_test(test_reductions),
+      cmocka_unit_test(test_last_done),       cmocka_unit_test(test_local_atomic_ops),
+      cmocka_unit_test(test_memory),          cmocka_unit_test(test_conversions),
+      cmocka_unit_test(test_empty_range),     cmocka_unit_test(test_tune),
   };
   return test_run("runtime", tests, sizeof tests / sizeof tests[0]);
 }

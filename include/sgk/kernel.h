@@ -138,22 +138,25 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
 #endif
 /* The variant runs its run of work-groups itself: one copy of the work-group the launch placed,
  * moved on group by group, with the kernel's body inlined in the loop (what is invariant across
- * work-groups can leave it). */
+ * work-groups can leave it); the launch-scope reductions' partials (below) go out at its end. */
 #define SGK__KERNEL(name, args_type, a, wg, slm_fn, SLM_PARAM, SLM_ARG)                            \
   void SGK_VARIANT_NAME(name)(const sgk_wg *sgk__first, const void *sgk__args, size_t sgk__count); \
   SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a SLM_PARAM);                    \
   void SGK_VARIANT_NAME(name)(const sgk_wg *sgk__first, const void *sgk__args,                     \
                               size_t sgk__count) {                                                 \
-    sgk_wg sgk__wg = *sgk__first;                                                                  \
-    sgk__wg.loop_open = 0;                                                                         \
+    sgk__frame sgk__f;                                                                             \
+    sgk__f.wg = *sgk__first;                                                                       \
+    sgk__f.wg.loop_open = 0;                                                                       \
+    sgk__f.reductions = 0;                                                                         \
     for (size_t sgk__left = sgk__count; sgk__left; --sgk__left) {                                  \
-      name##__body(&sgk__wg, (const args_type *)sgk__args SLM_ARG);                                \
-      if (sgk__wg.loop_open) { /* a return inside SGK_FOR_EACH_SUBGROUP */                         \
-        sgk__wg.loop_open = 0;                                                                     \
-        sgk__fault(&sgk__wg, SGK__FAULT_RETURN);                                                   \
+      name##__body(&sgk__f.wg, (const args_type *)sgk__args SLM_ARG);                              \
+      if (sgk__f.wg.loop_open) { /* a return inside SGK_FOR_EACH_SUBGROUP */                       \
+        sgk__f.wg.loop_open = 0;                                                                   \
+        sgk__fault(&sgk__f.wg, SGK__FAULT_RETURN);                                                 \
       }                                                                                            \
-      sgk__next_group(&sgk__wg);                                                                   \
+      sgk__next_group(&sgk__f.wg);                                                                 \
     }                                                                                              \
+    sgk__reduction_flush(&sgk__f);                                                                 \
   }                                                                                                \
   SGK__EMIT_TABLE(name, slm_fn)                                                                    \
   SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a SLM_PARAM)
@@ -885,6 +888,80 @@ SGK__TYPES_ALL(SGK__ATOMIC_LANES, ~)
 #define SGK__RMW_FOR_FLOAT(T, ct, ...) SGK_FLOAT_RMW_OPS(SGK__RMW_##T)
 SGK__TYPES_INT(SGK__RMW_FOR_INT, ~)
 SGK__TYPES_FLOAT(SGK__RMW_FOR_FLOAT, ~)
+
+/* ------------------------------------------------------------------------------------------------
+ * Launch-scope reductions: SYCL 2020's sycl::reduction, OpenMP's reduction(op : x), CUDA's
+ * one-atomic-per-block ending. sgk_reduction_<op>_<t>(wg, target, v) combines v into *target by
+ * the end of the launch: the thread running the work-group folds it into a private partial (one
+ * per (target, op, type), SGK_REDUCTION_SLOTS of them per run of work-groups, a direct atomic for
+ * any beyond), and each partial reaches *target by one relaxed atomic when the variant's run of
+ * work-groups ends. A launch of 65536 work-groups on two threads makes a few dozen atomics, not
+ * 65536 on one cache line the cores take in turns. *target keeps its value (the identity need
+ * not be stored first) and must not be read or written otherwise until the launch returns.
+ * Integers are exact (they wrap); a float sum is combined in an order that depends on which
+ * thread ran which work-groups, as atomics would. The lane form
+ * sgk_reduction_<op>_lanes_<t>(sg, target, x) reduces the sub-group's active lanes first (SYCL's
+ * per-work-item `reducer += x`). A NULL target adds nothing and fails the launch with
+ * SGK_ERROR_NULL_ARGUMENT. Operators: integers add min max and or xor, floats add min max. */
+#define SGK_REDUCTION_SLOTS 8
+typedef union sgk__red_value {
+  int32_t i32; uint32_t u32; int64_t i64; uint64_t u64; float f32; double f64;
+} sgk__red_value;
+enum { SGK__RED_T_i32, SGK__RED_T_u32, SGK__RED_T_i64, SGK__RED_T_u64, SGK__RED_T_f32, SGK__RED_T_f64 };
+/* The variant's work-group copy and its partials; the kernel's wg points at the first member. */
+typedef struct sgk__frame {
+  sgk_wg wg;
+  uint32_t reductions;
+  struct { void *target; uint32_t kind; sgk__red_value v; } slot[SGK_REDUCTION_SLOTS];
+} sgk__frame;
+#define SGK__RED_KIND(T, OP) ((uint32_t)SGK__RED_T_##T * 8u + (uint32_t)SGK__RMW_##OP)
+#define SGK__REDUCTION(op, OP, T)                                                                  \
+  SGK_INLINE void sgk_reduction_##op##_##T(const sgk_wg *wg, SGK__CT(T) * target,                  \
+                                           SGK__CT(T) v) {                                         \
+    sgk__frame *f = (sgk__frame *)(void *)sgk__mut(wg);                                            \
+    if (!target) {                                                                                 \
+      sgk__fault(wg, SGK__FAULT_NULL_TARGET);                                                      \
+      return;                                                                                      \
+    }                                                                                              \
+    for (uint32_t s = 0; s < f->reductions; ++s)                                                   \
+      if (f->slot[s].target == (void *)target && f->slot[s].kind == SGK__RED_KIND(T, OP)) {        \
+        f->slot[s].v.T = sgk__atomic1_##T(SGK__RMW_##OP, f->slot[s].v.T, v);                       \
+        return;                                                                                    \
+      }                                                                                            \
+    if (f->reductions == SGK_REDUCTION_SLOTS) {                                                    \
+      (void)sgk__global1_##T(target, v, SGK__RMW_##OP);                                            \
+      return;                                                                                      \
+    }                                                                                              \
+    f->slot[f->reductions].target = target;                                                        \
+    f->slot[f->reductions].kind = SGK__RED_KIND(T, OP);                                            \
+    f->slot[f->reductions++].v.T = v;                                                              \
+  }                                                                                                \
+  SGK_INLINE void sgk_reduction_##op##_lanes_##T(sgk_sg sg, SGK__CT(T) * target, sgk_##T x) {      \
+    sgk_reduction_##op##_##T(sg.wg, target, sgk_reduce_##op##_##T(sg, x));                         \
+  }
+#define SGK__REDUCTION_i32(op, OP) SGK__REDUCTION(op, OP, i32)
+#define SGK__REDUCTION_u32(op, OP) SGK__REDUCTION(op, OP, u32)
+#define SGK__REDUCTION_i64(op, OP) SGK__REDUCTION(op, OP, i64)
+#define SGK__REDUCTION_u64(op, OP) SGK__REDUCTION(op, OP, u64)
+#define SGK__REDUCTION_f32(op, OP) SGK__REDUCTION(op, OP, f32)
+#define SGK__REDUCTION_f64(op, OP) SGK__REDUCTION(op, OP, f64)
+#define SGK__REDUCTION_FOR_INT(T, ct, ...) SGK_CONTRACT_RMW_OPS(SGK__REDUCTION_##T)
+#define SGK__REDUCTION_FOR_FLOAT(T, ct, ...) SGK_FLOAT_RMW_OPS(SGK__REDUCTION_##T)
+SGK__TYPES_INT(SGK__REDUCTION_FOR_INT, ~)
+SGK__TYPES_FLOAT(SGK__REDUCTION_FOR_FLOAT, ~)
+/* Each partial to its target, once, when the variant's run of work-groups ends. */
+#define SGK__RED_FLUSH_CASE(T, ct, f, s)                                                           \
+  case SGK__RED_T_##T:                                                                             \
+    (void)sgk__global1_##T((ct *)f->slot[s].target, f->slot[s].v.T, (int)(f->slot[s].kind & 7u)); \
+    break;
+SGK_INLINE void sgk__reduction_flush(sgk__frame *f) {
+  for (uint32_t s = 0; s < f->reductions; ++s) {
+    switch (f->slot[s].kind >> 3) {
+      SGK__TYPES_ALL(SGK__RED_FLUSH_CASE, f, s)
+      default: break;
+    }
+  }
+}
 
 #include "sgk/small_types.h"
 

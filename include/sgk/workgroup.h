@@ -38,7 +38,7 @@ struct sgk_wg {
 };
 
 /* sgk_wg.fault values. */
-enum { SGK__FAULT_RETURN = 1, SGK__FAULT_BREAK = 2 };
+enum { SGK__FAULT_RETURN = 1, SGK__FAULT_BREAK = 2, SGK__FAULT_NULL_TARGET = 3 };
 
 #ifdef __cplusplus
 }

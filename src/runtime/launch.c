@@ -318,6 +318,11 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   if (slot >= 0)
     sgk__tune_record(kernel, isa, range, threads, w,
                      atomic_load(&out_of_memory) ? 0 : (end > start ? end - start : 1));
+  if (fault == SGK__FAULT_NULL_TARGET)
+    return sgk__fail(SGK_ERROR_NULL_ARGUMENT,
+                     "kernel '%s' passed a NULL target to sgk_reduction_*: that value was not "
+                     "combined anywhere",
+                     kernel_name(kernel));
   if (fault)
     return sgk__fail(SGK_ERROR_KERNEL_CONTROL_FLOW,
                      "kernel '%s' left SGK_FOR_EACH_SUBGROUP by %s: the work-group's %s; skip the "
