@@ -74,7 +74,8 @@ static const char *vec_copy_check(sgk_case *c) {
 
 static const uint32_t reduction_sweep[] = {16, SGK_MAX_WORK_GROUP_SIZE, 0};
 static const sgk_family_size reduction_sizes[] = {
-    {100000, 0, 16}, {100000, 0, 1024}, {100003, 0, 48}, {5, 0, 16}, {0, 0, 0}};
+    {100000, 0, 16}, {100000, 0, 1024}, {100003, 0, 48}, {100001, 0, 24},
+    {1000, 0, 3},    {5, 0, 16},        {0, 0, 0}};
 static const uint32_t vec_copy_sweep[] = {16, 32, 64, 128, 256, 0};
 SGK_DEFINE_FAMILY(reduction, .seed = "guide: work-group size (reduction)",
                   .summary = "SLM tree reduction, a barrier per level, one atomic per work-group",
