@@ -31,7 +31,7 @@ typedef enum sgk_isa {
 
 typedef enum sgk_status {
   SGK_SUCCESS = 0,
-  SGK_ERROR_NULL_ARGUMENT,               /* NULL kernel, range, required pointer, reduction target */
+  SGK_ERROR_NULL_ARGUMENT,               /* NULL kernel, range, or a required pointer */
   SGK_ERROR_INVALID_DIMENSIONS,          /* range dims outside 1..3 */
   SGK_ERROR_ZERO_LOCAL_SIZE,             /* a local size of 0 */
   SGK_ERROR_GLOBAL_NOT_DIVISIBLE,        /* global size not divisible by local size */
