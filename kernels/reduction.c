@@ -31,13 +31,18 @@ SGK_INLINE int32_t reduce_group(const sgk_wg *wg, const struct reduce_args *a, i
     /* One sub-group: the strided loop as written, the sum in a register, and the work-group's
      * scratch is that register: a tree level is a shift within it, lane loc_id < i adding lane
      * loc_id + i, the others keeping their values as SLM would (no masked store for the next
-     * level's load to wait on: 1.3-1.4x at work-group size 16). */
+     * level's load to wait on: 1.3-1.4x at work-group size 16). The levels run from W / 2 down,
+     * unrolled, those at or above the tree's top skipped: each shift is then by a constant, one
+     * permute per register instead of the general one (combined, work-group size 16, A/B
+     * `sgk run`, Intel Xeon model 207: avx2 W 16 / 32 1.13x / 1.55x, avx512 1.08x / 1.12x). */
     int32_t total = 0;
     SGK_FOR_EACH_SUBGROUP(wg, sg) {
       sgk_i32 sum = sgk_splat_i32(0);
       for (size_t i = first; i < n; i += stride)
         sum = sgk_add_i32(sum, reduce_load(sg, a->data, i, n));
-      for (uint32_t i = top / 2; i > 0; i >>= 1) {
+#pragma GCC unroll 8
+      for (uint32_t i = SGK_W / 2; i > 0; i >>= 1) {
+        if (i >= top) continue;
         const uint32_t active_end = i < wgs - i ? i : wgs - i; /* loc_id < i, loc_id + i < wgs */
         sum = sgk_select_i32(sgk_mask_first_n(active_end),
                              sgk_add_i32(sum, sgk_shift_group_left_i32(sg, sum, i)), sum);
