@@ -338,8 +338,8 @@ SGK__TYPES_ALL(SGK__PERMUTES, ~)
  * d, so out register k is two neighbouring source registers, (k + q) and (k + q + 1) mod n for
  * q = d / 8, each turned by r = d mod 8 lanes and blended at lane 8 - r: n vpermd and n blends,
  * where the general permute above takes n vpermd and n - 1 compare-blends per output register
- * (at W = 32, 32 bit: 8 against about 76 instructions; with the tree's constant shifts below
- * it, the SLM reduction at work-group size 16 ran 1.55x at W = 32). d in 32-bit lanes, < 8 n. */
+ * (at W = 32, 32 bit: 8 against about 76 instructions; with constant shifts in its tree, the
+ * SLM reduction at work-group size 16 ran 1.55x at W = 32). d in 32-bit lanes, < 8 n. */
 SGK_INLINE void sgk__rotate_regs(const __m256i *src, __m256i *out, int n, uint32_t d) {
   const int q = (int)(d / 8u), r = (int)(d % 8u);
   const __m256i turn =
