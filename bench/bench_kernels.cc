@@ -67,6 +67,8 @@ std::pair<std::string, std::string> KernelVariant(const char *family) {
 
 // The roof a family is measured against: its FLOP kind, or bandwidth (copy at its footprint).
 const char *RoofOf(const sgk_family *f) {
+  if (std::strcmp(f->name, "hist_slm") == 0)
+    return "byte_rmw";  // one table's updates, not bytes moved
   if (!f->gflops) return "copy";
   const std::string name(f->name);
   if (name.rfind("conv", 0) == 0) return "mad_i32";
@@ -256,6 +258,28 @@ void RunPeak(benchmark::State &state, sgk_isa isa, int kind, int threads) {
   state.counters["threads_ran"] = threads;
 }
 
+// The histogram's one-table bound (roofs.h) over n random 64-bit values, as hist_slm's input.
+void RunByteRmw(benchmark::State &state, size_t n, int threads) {
+  std::vector<uint64_t> values(n);
+  uint64_t want = 0, x = 2009;
+  for (uint64_t &v : values) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;  // xorshift64: 8 uniform bytes
+    v = x;
+    for (int k = 0; k < 64; k += 8) want += (x >> k) & 0xff;
+  }
+  uint64_t sink = 0;
+  for (auto _ : state) state.SetIterationTime(roof_byte_rmw(values.data(), n, threads, &sink));
+  if (sink != want) {
+    state.SkipWithError("the bins do not add up to the bytes");
+    return;
+  }
+  state.counters["bytes/s"] =
+      benchmark::Counter(8.0 * static_cast<double>(n) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
+  state.counters["threads_ran"] = threads;
+  state.SetLabel("one 256-bin table per 16384 values, a scalar read-modify-write per byte");
+}
+
 void RunEmpty(benchmark::State &state, sgk_isa isa, uint32_t w, size_t groups, int threads) {
   sgk_launch_options o{};
   o.isa = isa;
@@ -321,6 +345,14 @@ void Register(const std::vector<int> &thread_list, bool sweep, bool quick) {
               (std::string("roof/") + peak_names[kind] + "/" + sgk_isa_name(isa) + sfx).c_str(),
               RunPeak, isa, kind, t)
               ->UseManualTime();
+
+    for (size_t i = 0; i < sgk_family_count; ++i)
+      if (std::strcmp(sgk_families[i]->name, "hist_slm") == 0) {
+        const size_t n = quick ? sgk_families[i]->quick_n : sgk_families[i]->default_n;
+        benchmark::RegisterBenchmark(("roof/byte_rmw/" + std::to_string(n) + sfx).c_str(),
+                                     RunByteRmw, n - n % ROOF_RMW_BLOCK, t)
+            ->UseManualTime();
+      }
 
     for (size_t i = 0; i < sgk_family_count; ++i) {
       const sgk_family *f = sgk_families[i];

@@ -112,6 +112,9 @@ class Run:
         if kind in ("fma_f32", "fma_f64", "mad_i32"):
             r = self.roofs.get("%s/%s" % (kind, isa))
             return (r["rate"], "%s %s" % (kind, isa)) if r else (0.0, None)
+        if kind == "byte_rmw":  # the one-table histogram's updates, at the kernel's size
+            r = next((v for k, v in self.roofs.items() if k.startswith("byte_rmw/")), None)
+            return (r["rate"], "byte rmw") if r else (0.0, None)
         foot = float(label_field(row["label"], "footprint") or 0)
         sizes = sorted(int(k.split("/")[1]) for k in self.roofs if k.startswith("copy/"))
         if not sizes:
@@ -169,8 +172,9 @@ def table(run, out):
         return (head, int(tail) if tail.isdigit() else 0, tail)
 
     for name, r in sorted(run.roofs.items(), key=order):
-        shown = name if not name.split("/")[-1].isdigit() else "%s at %s" % (
-            name.split("/")[0], human(int(name.split("/")[-1])))
+        head, tail = name.split("/")[0], name.split("/")[-1]
+        shown = name if not tail.isdigit() else "%s at %s" % (
+            head, "%s values" % tail if head == "byte_rmw" else human(int(tail)))
         w("| %s | %s %s |\n" % (shown, fmt(r["rate"], r["unit"]), gunit(r["unit"])))
     w("\n## Launch overhead (host time per launch)\n\n| what | time per launch | per work-group |\n|---|---|---|\n")
     for r in run.overhead:

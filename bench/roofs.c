@@ -27,6 +27,29 @@ size_t roof_reps(size_t bytes) {
   return bytes && bytes < target ? target / bytes : 1;
 }
 
+double roof_byte_rmw(const uint64_t *values, size_t n, int threads, uint64_t *sink) {
+  const long blocks = (long)(n / ROOF_RMW_BLOCK);
+  uint64_t total = 0;
+  const double t0 = omp_get_wtime();
+#pragma omp parallel num_threads(threads) reduction(+ : total)
+  {
+    uint32_t bins[256];
+#pragma omp for schedule(static)
+    for (long b = 0; b < blocks; ++b) {
+      memset(bins, 0, sizeof bins);
+      const uint64_t *v = values + (size_t)b * ROOF_RMW_BLOCK;
+      for (size_t i = 0; i < ROOF_RMW_BLOCK; ++i) {
+        uint64_t x = v[i];
+        for (int k = 0; k < 8; ++k, x >>= 8) ++bins[x & 0xff];
+      }
+      for (uint64_t k = 0; k < 256; ++k) total += k * bins[k];
+    }
+  }
+  const double t = omp_get_wtime() - t0;
+  *sink = total;
+  return t;
+}
+
 /* One pass over a thread's part: copies `n` bytes from s to d, or reads s and returns a sum. */
 typedef uint32_t (*roof_pass)(char *d, const char *s, size_t n);
 

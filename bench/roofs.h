@@ -27,6 +27,15 @@ const char *roof_copy_nt_kind(void);
  * receives the sum, so the reads are not elided and the caller can check it. */
 double roof_read(const void *src, size_t bytes, int threads, uint32_t *sink);
 
+/* The SLM histogram's bound with one table: every byte of `n` 64-bit values (a multiple of
+ * ROOF_RMW_BLOCK) added to one of 256 32-bit counters, plain C, one table per block of
+ * ROOF_RMW_BLOCK values (zeroed before, folded out after, as hist_slm's work-group does with its
+ * 16384 values), the blocks shared out among the threads. *sink receives the sum over the blocks
+ * of bin * count, which is the sum of all the bytes, so the caller can check it. One update per
+ * byte: the rate in bytes/s is the updates' rate. */
+#define ROOF_RMW_BLOCK 16384
+double roof_byte_rmw(const uint64_t *values, size_t n, int threads, uint64_t *sink);
+
 /* Register-only loops: ROOF_CHAINS independent accumulators of `lanes` lanes each, `iters`
  * steps per thread. kind: 0 f32 FMA, 1 f64 FMA, 2 int32 multiply + add. Returns 0.0 (and does
  * nothing) for an ISA without such a loop here (scalar) or not present on this CPU. */
