@@ -42,7 +42,8 @@ SGK_INLINE int32_t reduce_group(const sgk_wg *wg, const struct reduce_args *a, i
        * (fewer instructions per load, more loads in flight: W 32 at work-group size 16 1.06x
        * avx512, 1.10x avx2; the literal ending 1.1x at W 16 and 32, model 207) */
       size_t at = first;
-      for (; at + sg.size <= n; at += stride) sum = sgk_add_i32(sum, sgk_load_i32(sg, a->data + at));
+      for (; at + sg.size <= n; at += stride)
+        sum = sgk_add_i32(sum, sgk_load_i32(sg, a->data + at));
       if (at < n) sum = sgk_add_i32(sum, reduce_load(sg, a->data, at, n));
 #pragma GCC unroll 8
       for (uint32_t i = SGK_W / 2; i > 0; i >>= 1) {
