@@ -259,7 +259,8 @@ void RunPeak(benchmark::State &state, sgk_isa isa, int kind, int threads) {
 }
 
 // The histogram's one-table bound (roofs.h) over n random 64-bit values, as hist_slm's input.
-void RunByteRmw(benchmark::State &state, size_t n, int threads) {
+// lanes: one table per lane of an AVX-512 register (roof_byte_rmw_lanes), else one table.
+void RunByteRmw(benchmark::State &state, size_t n, int threads, bool lanes) {
   std::vector<uint64_t> values(n);
   uint64_t want = 0, x = 2009;
   for (uint64_t &v : values) {
@@ -268,7 +269,9 @@ void RunByteRmw(benchmark::State &state, size_t n, int threads) {
     for (int k = 0; k < 64; k += 8) want += (x >> k) & 0xff;
   }
   uint64_t sink = 0;
-  for (auto _ : state) state.SetIterationTime(roof_byte_rmw(values.data(), n, threads, &sink));
+  for (auto _ : state)
+    state.SetIterationTime(lanes ? roof_byte_rmw_lanes(values.data(), n, threads, &sink)
+                                 : roof_byte_rmw(values.data(), n, threads, &sink));
   if (sink != want) {
     state.SkipWithError("the bins do not add up to the bytes");
     return;
@@ -277,7 +280,8 @@ void RunByteRmw(benchmark::State &state, size_t n, int threads) {
       benchmark::Counter(8.0 * static_cast<double>(n) * static_cast<double>(state.iterations()),
                          benchmark::Counter::kIsRate);
   state.counters["threads_ran"] = threads;
-  state.SetLabel("one 256-bin table per 16384 values, a scalar read-modify-write per byte");
+  state.SetLabel(lanes ? "16 256-bin tables (one per lane) per 16384 values, gather + add + scatter"
+                       : "one 256-bin table per 16384 values, a scalar read-modify-write per byte");
 }
 
 void RunEmpty(benchmark::State &state, sgk_isa isa, uint32_t w, size_t groups, int threads) {
@@ -350,8 +354,12 @@ void Register(const std::vector<int> &thread_list, bool sweep, bool quick) {
       if (std::strcmp(sgk_families[i]->name, "hist_slm") == 0) {
         const size_t n = quick ? sgk_families[i]->quick_n : sgk_families[i]->default_n;
         benchmark::RegisterBenchmark(("roof/byte_rmw/" + std::to_string(n) + sfx).c_str(),
-                                     RunByteRmw, n - n % ROOF_RMW_BLOCK, t)
+                                     RunByteRmw, n - n % ROOF_RMW_BLOCK, t, false)
             ->UseManualTime();
+        if (sgk_isa_available(SGK_ISA_AVX512))
+          benchmark::RegisterBenchmark(("roof/byte_rmw_lanes/" + std::to_string(n) + sfx).c_str(),
+                                       RunByteRmw, n - n % ROOF_RMW_BLOCK, t, true)
+              ->UseManualTime();
       }
 
     for (size_t i = 0; i < sgk_family_count; ++i) {

@@ -174,7 +174,7 @@ def table(run, out):
     for name, r in sorted(run.roofs.items(), key=order):
         head, tail = name.split("/")[0], name.split("/")[-1]
         shown = name if not tail.isdigit() else "%s at %s" % (
-            head, "%s values" % tail if head == "byte_rmw" else human(int(tail)))
+            head, "%s values" % tail if head.startswith("byte_rmw") else human(int(tail)))
         w("| %s | %s %s |\n" % (shown, fmt(r["rate"], r["unit"]), gunit(r["unit"])))
     w("\n## Launch overhead (host time per launch)\n\n| what | time per launch | per work-group |\n|---|---|---|\n")
     for r in run.overhead:

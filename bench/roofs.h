@@ -35,6 +35,10 @@ double roof_read(const void *src, size_t bytes, int threads, uint32_t *sink);
  * byte: the rate in bytes/s is the updates' rate. */
 #define ROOF_RMW_BLOCK 16384
 double roof_byte_rmw(const uint64_t *values, size_t n, int threads, uint64_t *sink);
+/* The same with one table per lane of a 16-lane AVX-512 register, updated by gather and scatter
+ * (no two lanes on one counter), folded at each block's end; *sink as above. Returns 0.0 (and
+ * does nothing) without AVX-512. */
+double roof_byte_rmw_lanes(const uint64_t *values, size_t n, int threads, uint64_t *sink);
 
 /* Register-only loops: ROOF_CHAINS independent accumulators of `lanes` lanes each, `iters`
  * steps per thread. kind: 0 f32 FMA, 1 f64 FMA, 2 int32 multiply + add. Returns 0.0 (and does
