@@ -135,13 +135,14 @@ void *SetUp(benchmark::State &state, const bench_baseline *b, size_t n, double *
 }
 
 // A peer runtime computes into the buffers of the kernel's baseline, whose check verifies it.
-void RunPeer(benchmark::State &state, peer_platform *p, const bench_baseline *b, unsigned w,
-             size_t n) {
+// kernel: b->kernel or one of its peers_variant names.
+void RunPeer(benchmark::State &state, peer_platform *p, const bench_baseline *b, const char *kernel,
+             unsigned w, size_t n) {
   double work = 0.0;
   const char *why = "setup failed";
   void *s = SetUp(state, b, n, &work);
   if (!s) return;
-  peer_run *r = peer_prepare(p, b->kernel, w, s, &why);
+  peer_run *r = peer_prepare(p, kernel, w, s, &why);
   if (!r) {
     state.SkipWithError(why);
     b->teardown(s);
@@ -162,7 +163,9 @@ void RunPeer(benchmark::State &state, peer_platform *p, const bench_baseline *b,
     } else {
       state.counters[IsFlops(b->kernel) ? "FLOP/s" : "bytes/s"] = benchmark::Counter(
           work * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
-      state.SetLabel(p->version);
+      state.SetLabel(std::strcmp(kernel, b->kernel) == 0 ? std::string(p->version)
+                                                         : std::string(p->version) + "; " + kernel +
+                                                               ": the seed's form as written");
     }
   }
   peer_release(r);
@@ -409,14 +412,17 @@ void Register(const std::vector<int> &thread_list, bool sweep, bool quick) {
         const sgk_family *f = sgk_family_find(b->family);
         if (!f) continue;
         const size_t n = quick ? f->quick_n : f->default_n;
-        for (const unsigned *wp = ws_begin; wp != ws_end; ++wp) {
-          const unsigned w = *wp;
-          benchmark::RegisterBenchmark(
-              ("peer/" + std::string(p->name) + "/" + b->kernel +
-               (w ? "/sg" + std::to_string(w) : std::string()) + "/" + std::to_string(n))
-                  .c_str(),
-              RunPeer, p, b, w, n)
-              ->UseManualTime();
+        for (int v = -1; v == -1 || peers_variant(b->kernel, v); ++v) {
+          const char *name = v < 0 ? b->kernel : peers_variant(b->kernel, v);
+          for (const unsigned *wp = ws_begin; wp != ws_end; ++wp) {
+            const unsigned w = *wp;
+            benchmark::RegisterBenchmark(
+                ("peer/" + std::string(p->name) + "/" + name +
+                 (w ? "/sg" + std::to_string(w) : std::string()) + "/" + std::to_string(n))
+                    .c_str(),
+                RunPeer, p, b, name, w, n)
+                ->UseManualTime();
+          }
         }
       }
     }

@@ -46,6 +46,19 @@ int peers_have(const char *kernel) {
   return 0;
 }
 
+const char *peers_variant(const char *kernel, int i) {
+  static const char *const reduction[] = {"reduction_wg16", "reduction_wg1024"};
+  if (i >= 0 && i < 2 && strcmp(kernel, "reduction") == 0) return reduction[i];
+  return NULL;
+}
+
+/* The seed-form reduction's work-group size, from its peer name (0: not one of them). */
+static size_t seed_reduction_wg(const char *name) {
+  if (strcmp(name, "reduction_wg16") == 0) return 16;
+  if (strcmp(name, "reduction_wg1024") == 0) return 1024;
+  return 0;
+}
+
 int peers_open(peer_platform *out, int max, const char **why) {
   cl_uint np = 0;
   cl_platform_id ids[16];
@@ -115,7 +128,8 @@ static cl_program program(plat *p, unsigned w, const char **why) {
 peer_run *peer_prepare(peer_platform *pp, const char *kernel, unsigned w, void *state,
                        const char **why) {
   plat *p = pp->impl;
-  if (!peers_have(kernel)) {
+  const size_t seed_wg = seed_reduction_wg(kernel);
+  if (!peers_have(kernel) && !seed_wg) {
     *why = "no OpenCL version of this kernel";
     return NULL;
   }
@@ -124,7 +138,7 @@ peer_run *peer_prepare(peer_platform *pp, const char *kernel, unsigned w, void *
   peer_run *r = calloc(1, sizeof *r);
   r->p = p, r->kernel = kernel, r->state = state;
   cl_int err;
-  r->k = clCreateKernel(prog, kernel, &err);
+  r->k = clCreateKernel(prog, seed_wg ? "reduction_seed" : kernel, &err);
   if (err != CL_SUCCESS) {
     *why = WHY("clCreateKernel(%s): %d", kernel, err);
     free(r);
@@ -136,7 +150,8 @@ peer_run *peer_prepare(peer_platform *pp, const char *kernel, unsigned w, void *
   if (!strcmp(kernel, "init"))
     nbuf = 1, out_from = 0;
   else if (!strcmp(kernel, "copy") || !strcmp(kernel, "vec_copy") || !strcmp(kernel, "transpose") ||
-           !strcmp(kernel, "hist") || !strcmp(kernel, "reduction") || !strcmp(kernel, "softmax"))
+           !strcmp(kernel, "hist") || !strcmp(kernel, "reduction") || !strcmp(kernel, "softmax") ||
+           seed_wg)
     nbuf = 2, out_from = 1;
   else if (!strcmp(kernel, "conv") || !strcmp(kernel, "matmul"))
     nbuf = 3, out_from = 2;
@@ -168,6 +183,12 @@ peer_run *peer_prepare(peer_platform *pp, const char *kernel, unsigned w, void *
   } else if (!strcmp(kernel, "reduction")) {
     r->global[0] = n / 16, r->local[0] = 256, r->zero[1] = 1;
     clSetKernelArg(r->k, na, 256 * sizeof(cl_long), NULL);
+  } else if (seed_wg) { /* the seed's num_work_items = data_size / work_group_size */
+    const cl_uint nn = (cl_uint)n, items = (cl_uint)(n / seed_wg / seed_wg * seed_wg);
+    r->global[0] = items, r->local[0] = seed_wg, r->zero[1] = 1;
+    clSetKernelArg(r->k, na, seed_wg * sizeof(cl_long), NULL);
+    clSetKernelArg(r->k, na + 1, sizeof nn, &nn);
+    clSetKernelArg(r->k, na + 2, sizeof items, &items);
   } else if (!strcmp(kernel, "transpose")) {
     const cl_uint nn = (cl_uint)n;
     clSetKernelArg(r->k, na, sizeof nn, &nn);

@@ -44,6 +44,23 @@ REQD_SG __kernel void reduction(__global const int *in, __global long *sum, __lo
   if (lid == 0) atom_add(sum, part[0]);
 }
 
+// The seed's reduction (the guide's work-group-size chapter) as written: n / L work-items, each
+// adding the ints strided by the work-item count, the tree in local memory with a barrier per
+// level, one atomic add per work-group. Run by the peers reduction_wg16 and reduction_wg1024
+// (L = 16, 1024); the sum is 64-bit, as the baseline's buffer (the seed's int would wrap).
+REQD_SG __kernel void reduction_seed(__global const int *in, __global long *sum,
+                                     __local long *scratch, uint n, uint items) {
+  const uint lid = get_local_id(0);
+  long t = 0;
+  for (uint i = get_global_id(0); i < n; i += items) t += in[i];
+  scratch[lid] = t;
+  for (uint s = get_local_size(0) / 2; s > 0; s >>= 1) {
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid < s) scratch[lid] += scratch[lid + s];
+  }
+  if (lid == 0) atom_add(sum, scratch[0]);
+}
+
 // transpose of an n x n uint matrix, out of place. Sub-groups: a W x W tile per sub-group, lane l
 // holding column l of the tile's W rows; output row c gathers lane c's values by shuffles, all
 // in uniform control flow (Intel's runtime computes shuffles inside `if (sgId == n)` wrongly).

@@ -21,6 +21,10 @@ typedef struct peer_platform {
 int peers_open(peer_platform *out, int max, const char **why);
 /* 1: bench/peers.cl has a kernel for this baseline kernel name. */
 int peers_have(const char *kernel);
+/* The i-th further peer kernel computing into `kernel`'s baseline buffers (as its check verifies),
+ * NULL past the last: "reduction" has "reduction_wg16" and "reduction_wg1024", the seed's
+ * reduction at its two work-group sizes, strides and atomic ending as written. */
+const char *peers_variant(const char *kernel, int i);
 
 typedef struct peer_run peer_run;
 /* Builds the program (-DSGW=w when w > 0) and the buffers for the baseline state; NULL and *why
