@@ -46,16 +46,23 @@ int peers_have(const char *kernel) {
   return 0;
 }
 
+/* The seed's reduction as written, one peer name per seed work-group size. */
+static const struct {
+  const char *name;
+  size_t wg;
+} seed_reductions[] = {{"reduction_wg16", 16}, {"reduction_wg1024", 1024}};
+enum { n_seed_reductions = sizeof seed_reductions / sizeof seed_reductions[0] };
+
 const char *peers_variant(const char *kernel, int i) {
-  static const char *const reduction[] = {"reduction_wg16", "reduction_wg1024"};
-  if (i >= 0 && i < 2 && strcmp(kernel, "reduction") == 0) return reduction[i];
+  if (i >= 0 && i < n_seed_reductions && strcmp(kernel, "reduction") == 0)
+    return seed_reductions[i].name;
   return NULL;
 }
 
 /* The seed-form reduction's work-group size, from its peer name (0: not one of them). */
 static size_t seed_reduction_wg(const char *name) {
-  if (strcmp(name, "reduction_wg16") == 0) return 16;
-  if (strcmp(name, "reduction_wg1024") == 0) return 1024;
+  for (int i = 0; i < n_seed_reductions; ++i)
+    if (strcmp(name, seed_reductions[i].name) == 0) return seed_reductions[i].wg;
   return 0;
 }
 
