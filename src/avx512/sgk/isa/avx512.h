@@ -2,9 +2,10 @@
  * (AVX-512VL, with mask registers) and one zmm at W = 16 and 32; of a 64-bit type always one zmm.
  * Masks are lane bit sets handed to instructions as k registers: partial sub-groups are masked
  * loads, stores, gathers and scatters, never tail loops. This file adds to the generic layer what
- * AVX-512 does better: vpermi2d / vpermt2q permutes across the registers of a sub-group, scatters,
- * the conversions AVX-512 has, and local atomics that resolve lanes hitting one address with
- * vpconflictd. Included by sgk/kernel.h for the avx512 variants; never directly. */
+ * AVX-512 does better: vpermi2d / vpermt2q permutes across the registers of a sub-group (and in
+ * sycl::vec loads and stores), scatters, the conversions AVX-512 has, and local atomics that
+ * resolve lanes hitting one address with vpconflictd. Included by sgk/kernel.h for the avx512
+ * variants; never directly. */
 /* X-macro tables and macro bodies: laid out by hand. */
 // clang-format off
 #ifndef SGK_ISA_AVX512_H
@@ -63,6 +64,7 @@ typedef __m512d sgk__v_f64;
 #define SGK__NATIVE_PERMUTE
 #define SGK__NATIVE_BROADCAST
 #define SGK__NATIVE_CVTS SGK__YES
+#define SGK__NATIVE_VEC_MEMORY
 /* Local atomics: lane by lane (the generic layer's) unless SGK_AVX512_CONFLICT_ATOMICS asks for
  * the conflict-detection path below. On the Intel Xeon this was measured on (family 6 model
  * 167), vpconflictd is microcoded and the gather + scatter the path needs cost more than the
@@ -323,6 +325,79 @@ SGK_INLINE __m512i sgk__of_si_i64(__m512i v) { return v; }
 SGK_INLINE __m512i sgk__of_si_u64(__m512i v) { return v; }
 SGK_INLINE __m512d sgk__of_si_f64(__m512i v) { return _mm512_castsi512_pd(v); }
 SGK__TYPES_ALL(SGK__PERMUTES, ~)
+
+/* ---- sycl::vec<T, n> memory of a full sub-group ------------------------------------------------
+ * Register by register: register q of each out[k] holds lanes q RL .. q RL + RL - 1, whose n-element
+ * vectors are the n registers at p + q n RL. Lane t of out[k].r[q] is element t n + k of those n
+ * registers (the store: lane t of block register r is element r RL + t, from in[(r RL + t) % n],
+ * lane (r RL + t) / n). sgk__pickn picks element f of n registers: a two-source permute per pair
+ * of registers (vpermt2d / vpermt2q read the index's low bits) and the pairs blended by its higher
+ * bits; at n = 4, 2 permutes and 1 blend per output register where the generic layer's n
+ * whole-value permutes and n - 1 selects cost 4 and 3 (copy_vec4 1.2-1.5x on AMD Zen 4: README). */
+#define SGK__PICKN(BITS, V, K)                                                                     \
+  SGK_INLINE V SGK__CAT(sgk__pickn, BITS)(const V *x, int n, V f) {                                \
+    V pair[4];                                                                                     \
+    for (int j = 0; j < n / 2; ++j)                                                                \
+      pair[j] = SGK__I(BITS, permutex2var, SGK__CAT(epi, BITS))(x[2 * j], f, x[2 * j + 1]);        \
+    for (int w = 2 * SGK__CAT(SGK__RL, BITS), h = n / 2; h > 1; w *= 2, h /= 2) {                  \
+      const K m = SGK__I(BITS, test, SGK__CAT(SGK__CAT(epi, BITS), _mask))(                        \
+          f, SGK__I(BITS, set1, SGK__CAT(epi, BITS))(w));                                          \
+      for (int j = 0; j < h / 2; ++j)                                                              \
+        pair[j] = SGK__I(BITS, mask_blend, SGK__CAT(epi, BITS))(m, pair[2 * j], pair[2 * j + 1]); \
+    }                                                                                              \
+    return pair[0];                                                                                \
+  }
+SGK__PICKN(32, sgk__vi, SGK__K32)
+SGK__PICKN(64, __m512i, SGK__K64)
+/* The pick indices: of out[k] in the load; of block register r in the store. */
+#define SGK__VEC_INDEX(BITS, V, AND)                                                               \
+  SGK_INLINE V SGK__CAT(sgk__vec_load_index, BITS)(int log2n, int k) {                             \
+    return SGK__I(BITS, add, SGK__CAT(epi, BITS))(                                                 \
+        SGK__I(BITS, slli, SGK__CAT(epi, BITS))(SGK__CAT(SGK__CAT(sgk__iota, BITS), _plus)(0),      \
+                                                 (unsigned)log2n),                                  \
+        SGK__I(BITS, set1, SGK__CAT(epi, BITS))(k));                                               \
+  }                                                                                                \
+  SGK_INLINE V SGK__CAT(sgk__vec_store_index, BITS)(int n, int log2n, int r) {                     \
+    const V f = SGK__CAT(SGK__CAT(sgk__iota, BITS), _plus)(r * SGK__CAT(SGK__RL, BITS));          \
+    const V j = AND(f, SGK__I(BITS, set1, SGK__CAT(epi, BITS))(n - 1));                            \
+    return SGK__I(BITS, add, SGK__CAT(epi, BITS))(                                                 \
+        SGK__I(BITS, mullo, SGK__CAT(epi, BITS))(                                                  \
+            j, SGK__I(BITS, set1, SGK__CAT(epi, BITS))(SGK__CAT(SGK__RL, BITS))),                  \
+        SGK__I(BITS, srli, SGK__CAT(epi, BITS))(f, (unsigned)log2n));                              \
+  }
+SGK__VEC_INDEX(32, sgk__vi, SGK__VAND)
+SGK__VEC_INDEX(64, __m512i, _mm512_and_si512)
+#define SGK__VSI(T) SGK__CAT(sgk__vsi, SGK__BITS_##T)
+#define SGK__VEC_MEMORY(T, ct, ...)                                                                \
+  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, sgk_##T *out) {                       \
+    const int log2n = n >= 8 ? 3 : n >= 4 ? 2 : n >= 2 ? 1 : 0;                                    \
+    SGK__FOR(SGK__NR(T), q) {                                                                      \
+      SGK__VSI(T) src[8];                                                                          \
+      for (int r = 0; r < n; ++r)                                                                  \
+        src[r] = sgk__to_si_##T(sgk__r_loadu_##T(p + (size_t)(q * n + r) * SGK__RL(T)));          \
+      if (n == 1) {                                                                                \
+        out[0].r[q] = sgk__of_si_##T(src[0]);                                                      \
+        continue;                                                                                  \
+      }                                                                                            \
+      for (int k = 0; k < n; ++k)                                                                  \
+        out[k].r[q] = sgk__of_si_##T(SGK__CAT(sgk__pickn, SGK__BITS_##T)(                          \
+            src, n, SGK__CAT(sgk__vec_load_index, SGK__BITS_##T)(log2n, k)));                      \
+    }                                                                                              \
+  }                                                                                                \
+  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, const sgk_##T *in) {            \
+    SGK__FOR(SGK__NR(T), q) {                                                                      \
+      SGK__VSI(T) src[8];                                                                          \
+      for (int j = 0; j < n; ++j) src[j] = sgk__to_si_##T(in[j].r[q]);                             \
+      for (int r = 0; r < n; ++r)                                                                  \
+        sgk__r_storeu_##T(p + (size_t)(q * n + r) * SGK__RL(T),                                    \
+                          sgk__of_si_##T(n == 1 ? src[0]                                           \
+                                                : SGK__CAT(sgk__pickn, SGK__BITS_##T)(             \
+                                                      src, n,                                      \
+                                                      SGK__CAT(sgk__vec_store_index,               \
+                                                               SGK__BITS_##T)(n, log2n, r))));     \
+    }                                                                                              \
+  }
+SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
 
 /* ---- conversions ------------------------------------------------------------------------------ */
 #define SGK__CVT_SAME(TO, FROM, N, FN)                                                             \
