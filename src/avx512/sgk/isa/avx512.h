@@ -68,7 +68,8 @@ typedef __m512d sgk__v_f64;
 /* Local atomics: lane by lane (the generic layer's) unless SGK_AVX512_CONFLICT_ATOMICS asks for
  * the conflict-detection path below. On the Intel Xeon this was measured on (family 6 model
  * 167), vpconflictd is microcoded and the gather + scatter the path needs cost more than the
- * lanes' own loads and stores: the SLM histogram's updates ran 1.2-2.3x slower through it (see
+ * lanes' own loads and stores: the SLM histogram's updates ran 1.2-2.3x slower through it; on an
+ * AMD EPYC (Zen 4), whose vpconflictd is fast but whose scatters are slow, 2.2-2.8x slower (see
  * the README's "Local atomics"). */
 #ifdef SGK_AVX512_CONFLICT_ATOMICS
 #define SGK__NATIVE_LOCAL_ATOMICS_32
