@@ -48,6 +48,7 @@ typedef uint64x2_t sgk__rm64;
  * layer, at the end of this file). */
 #define SGK__NATIVE_PERMUTE
 #define SGK__NATIVE_CVTS SGK__YES
+#define SGK__NATIVE_VEC_MEMORY
 
 /* ---- register masks --------------------------------------------------------------------------- */
 SGK_INLINE uint32x4_t sgk__lane_bits4(void) {
@@ -248,6 +249,63 @@ SGK_INLINE uint8x16_t sgk__bytes64(const sgk_u32 *idx, int k) {
     return r;                                                                                      \
   }
 SGK__TYPES_ALL(SGK__PERMUTE, ~)
+
+/* sgk_load_vec / sgk_store_vec of a full sub-group (n a power of two <= 8): register q of out[k]
+ * takes the n registers' worth q n .. q n + n - 1 of the contiguous data, and NEON's structure
+ * loads do that transpose themselves: ld2/ld4 (st2/st4) for n = 2 / 4. n = 8 is two ld4 of half
+ * a block each, whose register r holds components r and r + 4 of alternate vectors: uzp1/uzp2
+ * of the two halves split them (zip1/zip2 rebuild them for st4). The generic path took a table
+ * lookup per register and source register instead. */
+#define SGK__VEC_MEMORY(T, ct, ...)                                                                \
+  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, sgk_##T *out) {                       \
+    SGK__FOR(SGK__NR(T), q) {                                                                      \
+      const ct *b = p + (size_t)q * n * SGK__RL(T);                                                \
+      if (n == 1) {                                                                                \
+        out[0].r[q] = SGK__V(vld1q, T)(b);                                                         \
+      } else if (n == 2) {                                                                         \
+        const __typeof__(SGK__V(vld2q, T)(b)) v = SGK__V(vld2q, T)(b);                             \
+        out[0].r[q] = v.val[0];                                                                    \
+        out[1].r[q] = v.val[1];                                                                    \
+      } else if (n == 4) {                                                                         \
+        const __typeof__(SGK__V(vld4q, T)(b)) v = SGK__V(vld4q, T)(b);                             \
+        for (int k = 0; k < 4; ++k) out[k].r[q] = v.val[k];                                        \
+      } else {                                                                                     \
+        const __typeof__(SGK__V(vld4q, T)(b)) lo = SGK__V(vld4q, T)(b);                            \
+        const __typeof__(SGK__V(vld4q, T)(b)) hi = SGK__V(vld4q, T)(b + 4 * SGK__RL(T));           \
+        for (int k = 0; k < 4; ++k) {                                                              \
+          out[k].r[q] = SGK__V(vuzp1q, T)(lo.val[k], hi.val[k]);                                   \
+          out[k + 4].r[q] = SGK__V(vuzp2q, T)(lo.val[k], hi.val[k]);                               \
+        }                                                                                          \
+      }                                                                                            \
+    }                                                                                              \
+  }                                                                                                \
+  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, const sgk_##T *in) {            \
+    (void)log2n;                                                                                   \
+    SGK__FOR(SGK__NR(T), q) {                                                                      \
+      ct *b = p + (size_t)q * n * SGK__RL(T);                                                      \
+      if (n == 1) {                                                                                \
+        SGK__V(vst1q, T)(b, in[0].r[q]);                                                           \
+      } else if (n == 2) {                                                                         \
+        __typeof__(SGK__V(vld2q, T)(b)) v;                                                         \
+        v.val[0] = in[0].r[q];                                                                     \
+        v.val[1] = in[1].r[q];                                                                     \
+        SGK__V(vst2q, T)(b, v);                                                                    \
+      } else if (n == 4) {                                                                         \
+        __typeof__(SGK__V(vld4q, T)(b)) v;                                                         \
+        for (int k = 0; k < 4; ++k) v.val[k] = in[k].r[q];                                         \
+        SGK__V(vst4q, T)(b, v);                                                                    \
+      } else {                                                                                     \
+        __typeof__(SGK__V(vld4q, T)(b)) lo, hi;                                                    \
+        for (int k = 0; k < 4; ++k) {                                                              \
+          lo.val[k] = SGK__V(vzip1q, T)(in[k].r[q], in[k + 4].r[q]);                               \
+          hi.val[k] = SGK__V(vzip2q, T)(in[k].r[q], in[k + 4].r[q]);                               \
+        }                                                                                          \
+        SGK__V(vst4q, T)(b, lo);                                                                   \
+        SGK__V(vst4q, T)(b + 4 * SGK__RL(T), hi);                                                  \
+      }                                                                                            \
+    }                                                                                              \
+  }
+SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
 
 /* ---- conversions -------------------------------------------------------------------------------
  * 32-bit register k holds the lanes of 64-bit registers 2k and 2k + 1. Float to integer: fcvtz*
