@@ -391,22 +391,21 @@ SGK__TYPES_ALL(SGK__ROTATES, ~)
  * general permute took 16 vpermd and 12 blends (vec4 copies at 0.4x the AVX-512 rate on Zen 4).
  * The store is the same network run backwards. (SGK__NATIVE_VEC_MEMORY is announced at the
  * top.) */
-/* L x L transpose (L = 4 for 32-bit elements, 2 for 64) of x[0], x[s], .., x[(L - 1) s] inside
- * each 128-bit lane, in place: row r, column c -> row c, column r. Its own inverse. */
-SGK_INLINE void sgk__lane_transpose(__m256i *x, int s, int bits) {
+/* L x L transpose (L = 4 for 32-bit elements, 2 for 64) of x[0 .. L - 1] inside each 128-bit
+ * lane, in place: row r, column c -> row c, column r. Its own inverse. */
+SGK_INLINE void sgk__lane_transpose(__m256i *x, int bits) {
   if (bits == 64) {
-    const __m256i a = x[0], b = x[s];
+    const __m256i a = x[0], b = x[1];
     x[0] = _mm256_unpacklo_epi64(a, b);
-    x[s] = _mm256_unpackhi_epi64(a, b);
+    x[1] = _mm256_unpackhi_epi64(a, b);
     return;
   }
-  const __m256i t0 = _mm256_unpacklo_epi32(x[0], x[s]), t1 = _mm256_unpackhi_epi32(x[0], x[s]);
-  const __m256i t2 = _mm256_unpacklo_epi32(x[2 * s], x[3 * s]);
-  const __m256i t3 = _mm256_unpackhi_epi32(x[2 * s], x[3 * s]);
+  const __m256i t0 = _mm256_unpacklo_epi32(x[0], x[1]), t1 = _mm256_unpackhi_epi32(x[0], x[1]);
+  const __m256i t2 = _mm256_unpacklo_epi32(x[2], x[3]), t3 = _mm256_unpackhi_epi32(x[2], x[3]);
   x[0] = _mm256_unpacklo_epi64(t0, t2);
-  x[s] = _mm256_unpackhi_epi64(t0, t2);
-  x[2 * s] = _mm256_unpacklo_epi64(t1, t3);
-  x[3 * s] = _mm256_unpackhi_epi64(t1, t3);
+  x[1] = _mm256_unpackhi_epi64(t0, t2);
+  x[2] = _mm256_unpacklo_epi64(t1, t3);
+  x[3] = _mm256_unpackhi_epi64(t1, t3);
 }
 /* Chunk register j (row-major L x n halves, chunk j = elements L j .. L j + L - 1 of each half)
  * <-> column register k. For n >= L the columns L m .. L m + L - 1 are one L x L transpose of
@@ -417,7 +416,7 @@ SGK_INLINE void sgk__chunks_to_columns(__m256i *c, int n, int bits) {
     __m256i t[8];
     for (int m = 0; m < n / l; ++m) {
       for (int r = 0; r < l; ++r) t[r] = c[m + r * (n / l)];
-      sgk__lane_transpose(t, 1, bits);
+      sgk__lane_transpose(t, bits);
       for (int r = 0; r < l; ++r) c[m + r * (n / l)] = t[r];
     }
     /* column l m + r now sits at chunk m + r n / l: gather them in column order */
@@ -437,7 +436,7 @@ SGK_INLINE void sgk__columns_to_chunks(__m256i *c, int n, int bits) {
     for (int m = 0; m < n / l; ++m) {
       __m256i g[4];
       for (int r = 0; r < l; ++r) g[r] = t[m + r * (n / l)];
-      sgk__lane_transpose(g, 1, bits);
+      sgk__lane_transpose(g, bits);
       for (int r = 0; r < l; ++r) c[m + r * (n / l)] = g[r];
     }
   } else if (n == 2) {
