@@ -54,9 +54,10 @@ static const char *check(sgk_case *c) {
              : SGK_HOST_MSG("val: got %.17g, want %.17g", *s->val, want);
 }
 
-SGK_DEFINE_FAMILY(triple_product, .seed = "guide: OpenMP LWS/GWS (triple product)",
-                  .summary = "val = sum C[i N + j] A[i] B[j], GWS = 64 LWS", .size_unit = "N",
-                  .default_n = 2048, .quick_n = 512, .default_wg = 256, .gflops = 1, .setup = setup,
-                  .launch = launch, .check = check, .teardown = sgk_host_teardown,
-                  .test_sizes = (const sgk_family_size[]){
-                      {100, 0, 64}, {37, 0, 48}, {256, 0, 256}, {0, 0, 0}});
+SGK_DEFINE_FAMILY(
+    triple_product, .seed = "guide: OpenMP LWS/GWS (triple product)",
+    .summary = "val = sum C[i N + j] A[i] B[j], GWS = 64 LWS", .size_unit = "N", .default_n = 2048,
+    .quick_n = 512, .default_wg = 256, .gflops = 1, .setup = setup, .launch = launch,
+    .check = check, .teardown = sgk_host_teardown,
+    .test_sizes = (const sgk_family_size[]){
+        {100, 0, 64}, {37, 0, 48}, {256, 0, 256}, {300, 0, 16}, {333, 0, 24}, {0, 0, 0}});
