@@ -440,6 +440,32 @@ static void red_omp(void *st, int threads) {
   for (size_t i = 0; i < n; ++i) t += in[i];
   *(int64_t *)s->p[1] = t;
 }
+/* The seed's read order without sgk, as a CPU programmer ports its nd-range to OpenMP: work-group
+ * g's wg work-items sum the items g wg + l + k num_work_items (num_work_items = n / wg, whole
+ * work-groups), a run of wg contiguous ints per step k, the work-groups split across threads.
+ * What that order costs the memory system, beside the sequential `reduction(+:)` above. */
+static inline void red_order(bl *s, int threads, const size_t wg) {
+  const int32_t *in = s->p[0];
+  const size_t n = s->n;
+  size_t nwi = n / wg / wg * wg;
+  if (nwi == 0) nwi = wg;
+  const size_t groups = nwi / wg;
+  int64_t t = 0;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : t)
+  for (size_t g = 0; g < groups; ++g) {
+    int32_t acc[1024];
+    for (size_t l = 0; l < wg; ++l) acc[l] = 0;
+    size_t base = g * wg;
+    for (; base + wg <= n; base += nwi)
+#pragma omp simd
+      for (size_t l = 0; l < wg; ++l) acc[l] += in[base + l];
+    for (size_t l = 0; base + l < n && l < wg; ++l) acc[l] += in[base + l];
+    for (size_t l = 0; l < wg; ++l) t += acc[l];
+  }
+  *(int64_t *)s->p[1] = t;
+}
+static void red16_omp(void *st, int threads) { red_order(st, threads, 16); }
+static void red1024_omp(void *st, int threads) { red_order(st, threads, 1024); }
 static const char *red_check(void *st) {
   bl *s = st;
   int64_t *got = s->p[1];
@@ -613,6 +639,12 @@ const bench_baseline bench_baselines[] = {
 #endif
     B("reduction", "reduction", plain, 1, "sum, one thread", red),
     B("reduction", "reduction", omp, 0, "omp parallel for simd reduction(+:)", red),
+    /* the reduction's inputs and check, read in the seed's order */
+    {"reduction_wg16", "reduction", "omp", "the seed's read order at wg 16, omp for over groups", 0,
+     red_setup, red16_omp, red_check, teardown},
+    {"reduction_wg1024", "reduction", "omp",
+     "the seed's read order at wg 1024, omp for over groups", 0, red_setup, red1024_omp, red_check,
+     teardown},
     B("vec_copy", "vec_copy", plain, 1, "dst[i] = src[i], one thread", copy),
     B("vec_copy", "vec_copy", omp, 0, "omp parallel for simd", copy),
     B("triple_product", "triple_product", plain, 1, "one flat loop, one thread", tp),

@@ -155,6 +155,10 @@ def table(run, out):
                 sp = {}
                 for impl, br in base.items():
                     sp[impl] = "%.2fx" % (best["rate"] / br["rate"]) if br["rate"] > 0 else "-"
+                # the same work at this work-group size (kernel_wgL: the seed's order, its form)
+                for impl, br in run.baselines.get("%s_wg%s" % (kernel, wg), {}).items():
+                    if br["rate"] > 0:
+                        sp["%s wg%s" % (impl, wg)] = "%.2fx" % (best["rate"] / br["rate"])
                 other = ", ".join("%s %s" % (i, s) for i, s in sp.items() if i not in ("plain", "omp"))
                 w("| %s/%s | %s | %d | %s | %s | %s | %s | %s | %s |\n" % (
                     kernel, variant, wg or "", W,
