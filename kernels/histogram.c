@@ -22,10 +22,11 @@ SGK_KERNEL(hist_private, struct hist_args, a, wg) {
       sgk_u64 x = sgk_load_u64(sg, in + (size_t)sg.size * k);
       for (int i = 0; i < 8; i++) {
         const sgk_i32 c = sgk_as_i32_u32(sgk_cvt_u32_u64(sgk_and_u64(x, mask)));
-        /* histogram[c] += 1 for each lane: counter c of lane l at c * W + l */
+        /* histogram[c] += 1 for each lane: counter c of lane l at c * W + l, updated lane by
+         * lane (the local atomics' plain read-modify-writes, on the sub-group's own array): a
+         * gather, an add and a scatter cost 1.9-2.8x more (AMD EPYC Zen 4; README) */
         const sgk_i32 at = sgk_add_i32(sgk_mul_i32(c, sgk_splat_i32(SGK_W)), lane);
-        sgk_scatter_u32(sg, histogram, at,
-                        sgk_add_u32(sgk_gather_u32(sg, histogram, at), sgk_splat_u32(1)));
+        sgk_atomic_add_local_u32(sg, histogram, at, sgk_splat_u32(1));
         x = sgk_shr_u64(x, 8);
       }
     }
