@@ -8,6 +8,7 @@
 #define MATH_CASE_UNARY(T, fn) sgk_store_##T(sg, o + out, sgk_##fn##_##T(x));
 #define MATH_CASE_OWN_UNARY MATH_CASE_UNARY
 #define MATH_CASE_UNARY_FIXED MATH_CASE_UNARY
+#define MATH_CASE_UNARY_OWN32 MATH_CASE_UNARY
 #define MATH_CASE_BINARY_FIXED MATH_CASE_BINARY
 #define MATH_CASE_BINARY(T, fn) sgk_store_##T(sg, o + out, sgk_##fn##_##T(x, y));
 #define MATH_CASE_TERNARY(T, fn) sgk_store_##T(sg, o + out, sgk_##fn##_##T(x, y, z));

@@ -29,6 +29,7 @@ for obj in "$@"; do
     case $shape in
       UNARY | BINARY | SINCOS | UNARY_FIXED) want+=("Sleef_${fn}${f}_${acc}${fi}" "Sleef_${fn}${d}_${acc}${di}") ;;
       BINARY_FIXED) want+=("Sleef_${fn}${d}_${acc}${di}") ;; # floats go through doubles
+      UNARY_OWN32) want+=("Sleef_${fn}${d}_${acc}${di}") ;; # floats: sgk's own
       FREXP) want+=("Sleef_frfrexp${d}_${di}" "Sleef_expfrexp${d}_${di}") ;;
       LDEXP | ILOGB) want+=("Sleef_${fn}${d}_${di}") ;;
       *) ;; # computed by sgk
