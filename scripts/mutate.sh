@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Mutation testing: applies each single-line mutant of a list (default tests/mutants.txt) to a
 # scratch clone of the committed tree, rebuilds the test programs (gcc, -O1: only the objects a
-# mutant touches recompile), runs the backend, runtime and documented-kernel suites on the ISAs
-# this CPU has, and prints for each mutant whether a test failed (killed) or not (survived), then
-# the kill rate.
+# mutant touches recompile), runs the backend, runtime, math and documented-kernel suites on the
+# ISAs this CPU has, and prints for each mutant whether a test failed (killed) or not (survived),
+# then the kill rate.
 # A mutant that does not compile is reported and not counted. Run it before calling a backend or
 # a runtime change done; a survivor is a test gap.
 # Usage: scripts/mutate.sh [mutant list] [scratch dir]    (exit 0 when every mutant is killed)
@@ -15,14 +15,15 @@ jobs=$(nproc)
 rm -rf "$work"
 git clone -q "$root" "$work/src"
 build="$work/build"
-targets=(test_ops test_runtime test_differential test_errors test_traps test_concurrency test_kernels)
+targets=(test_ops test_runtime test_differential test_errors test_traps test_concurrency test_kernels
+         test_math)
 cmake -S "$work/src" -B "$build" -DCMAKE_BUILD_TYPE=None -DCMAKE_C_FLAGS=-O1 \
       -DSGK_WERROR=OFF -DSGK_BUILD_BENCHMARKS=OFF -DSGK_BUILD_EXAMPLES=OFF >/dev/null
 echo "== mutate: baseline build and run ==" >&2
 cmake --build "$build" -j"$jobs" --target "${targets[@]}" >/dev/null
 run_suite() {
   (cd "$build" && OMP_NUM_THREADS=2 timeout 900 ctest -j"$jobs" --stop-on-failure \
-     -R '^((ops|runtime|differential|traps|kernels)\.|errors$|concurrency$)' >"$work/last.log" 2>&1)
+     -R '^((ops|runtime|differential|traps|kernels|math)\.|errors$|concurrency$)' >"$work/last.log" 2>&1)
 }
 run_suite || { echo "mutate: the suite fails without mutants (see $work/last.log)" >&2; exit 1; }
 killed=0 survived=0 stillborn=0 n=0
