@@ -22,9 +22,13 @@ ERF_T, ERF_DEG = 1.0, 7
 NODES = 4000
 
 
+def chebyshev_nodes():
+    return np.cos(np.pi * (np.arange(NODES) + 0.5) / NODES)
+
+
 def fit_scaled_erfc():
     tmax = (XMAX - K) / (XMAX + K)
-    u = np.cos(np.pi * (np.arange(NODES) + 0.5) / NODES)
+    u = chebyshev_nodes()
     t = -1 + (u + 1) * (tmax + 1) / 2  # t = (a - K) / (a + K), u = A t + B
     a = K * (1 + t) / (1 - t)
     y = erfcx(a)
@@ -39,7 +43,7 @@ def fit_scaled_erfc():
 
 def fit_exp():
     h = np.log(2) / 2 * 1.01
-    u = np.cos(np.pi * (np.arange(NODES) + 0.5) / NODES)
+    u = chebyshev_nodes()
     r = u * h
     p = cheb.cheb2poly(cheb.chebfit(u, np.exp(r), EXP_DEG, w=np.exp(-r)))
     q = p / h ** np.arange(EXP_DEG + 1)  # in r
@@ -50,7 +54,7 @@ def fit_exp():
 
 def fit_erf_small():
     from scipy.special import erf
-    u = np.cos(np.pi * (np.arange(NODES) + 0.5) / NODES)
+    u = chebyshev_nodes()
     x = np.sqrt((u + 1) / 2) * ERF_T  # u = 2 x^2 / T^2 - 1
     y = erf(x) / x
     c = cheb.chebfit(u, y, ERF_DEG, w=1 / y)
