@@ -246,8 +246,8 @@ SGK__MATH_OWN(f64, double, i64)
  * float squared is a double), as 2^n exp(r), |r| <= ln2 / 2. erfc(-a) = 2 - erfc(a); a past XMAX
  * is XMAX, whose erfc (6e-46) rounds to the float 0 as erfc does from 10.0546 on. erf(x) is
  * x S(x^2) for |x| < 1 and 1 - erfc(|x|) with x's sign beyond. The fits are
- * scripts/fit_erfc.py's (relative errors 2.4e-10, 8.6e-13, 3.4e-11), so a float result is off by its final rounding (once, subnormals included) and
- * 2^24 x 2.4e-10 = 0.004 ulp more: within 0.505 ulp, measured over every float of [-4.5, 10.1]
+ * scripts/fit_erfc.py's (relative errors 2.4e-10, 8.6e-13, 3.4e-11), so a float result is off
+ * by its final rounding (once, subnormals included) and 2^24 x 2.4e-10 = 0.004 ulp more: within 0.505 ulp, measured over every float of [-4.5, 10.1]
  * (erfc) and [0, 6] (erf) against erfcl and erfl (SLEEF's bounds: 1.5 and 1.0). NaN gives NaN. */
 /* scripts/fit_erfc.py: R's fit 2.4e-10, exp's 8.6e-13, S's 3.4e-11 (relative) */
 #define SGK__ERFC_XMAX 10.06
