@@ -238,17 +238,18 @@ SGK__PI_FIXES(f64, double, u64, 0x8000000000000000ull, 4503599627370496.0)
 SGK__MATH_OWN(f32, float, i32)
 SGK__MATH_OWN(f64, double, i64)
 
-/* erfc and erf of floats. SLEEF 3.5's erfcf and erff (u15, u10) run at a seventh and a sixth of
- * its expf, 0.3 and 0.4 G values/s on one AVX-512 core of an AMD Zen 4 (bench_math), and erfc was
- * 80% of black_scholes' time. Here both are computed in doubles from a = |x| clamped to
- * [0, SGK__ERFC_XMAX]: erfc(a) = exp(-a^2) R(a), R the scaled erfc exp(a^2) erfc(a) as a
- * polynomial in u = (C1 a + C0) / (a + K) (one division), and exp(-a^2), exact in its argument (a
- * float squared is a double), as 2^n exp(r), |r| <= ln2 / 2. erfc(-a) = 2 - erfc(a); a past XMAX
- * is XMAX, whose erfc (6e-46) rounds to the float 0 as erfc does from 10.0546 on. erf(x) is
- * x S(x^2) for |x| < 1 and 1 - erfc(|x|) with x's sign beyond. The fits are
- * scripts/fit_erfc.py's (relative errors 2.4e-10, 8.6e-13, 3.4e-11), so a float result is off
- * by its final rounding (once, subnormals included) and 2^24 x 2.4e-10 = 0.004 ulp more: within 0.505 ulp, measured over every float of [-4.5, 10.1]
- * (erfc) and [0, 6] (erf) against erfcl and erfl (SLEEF's bounds: 1.5 and 1.0). NaN gives NaN. */
+/* erfc and erf of floats. SLEEF 3.5's erfcf and erff (u15, u10) run at a seventh and a sixth of its
+ * expf, 0.3 and 0.4 G values/s on one AVX-512 core of an AMD Zen 4 (bench_math), and erfc was 80%
+ * of black_scholes' time. Here both are computed in doubles from a = |x| clamped to [0,
+ * SGK__ERFC_XMAX]: erfc(a) = exp(-a^2) R(a), R the scaled erfc exp(a^2) erfc(a) as a polynomial in
+ * u = (C1 a + C0) / (a + K) (one division), and exp(-a^2), exact in its argument (a float squared
+ * is a double), as 2^n exp(r), |r| <= ln2 / 2. erfc(-a) = 2 - erfc(a); a past XMAX is XMAX, whose
+ * erfc (6e-46) rounds to the float 0 as erfc does from 10.0546 on. erf(x) is x S(x^2) for |x| < 1
+ * and 1 - erfc(|x|) with x's sign beyond. The fits are scripts/fit_erfc.py's (relative errors
+ * 2.4e-10, 8.6e-13, 3.4e-11), so a float result is off by its final rounding (once, subnormals
+ * included) and 2^24 x 2.4e-10 = 0.004 ulp more: within 0.505 ulp, measured over every float of
+ * [-4.5, 10.1] (erfc) and [0, 6] (erf) against erfcl and erfl (SLEEF's bounds: 1.5 and 1.0). NaN
+ * gives NaN. */
 /* scripts/fit_erfc.py: R's fit 2.4e-10, exp's 8.6e-13, S's 3.4e-11 (relative) */
 #define SGK__ERFC_XMAX 10.06
 #define SGK__ERFC_K 4.0
