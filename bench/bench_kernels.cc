@@ -42,10 +42,17 @@ constexpr size_t kFootprints[] = {size_t(16) << 10, size_t(256) << 10, size_t(4)
                                   size_t(32) << 20, size_t(256) << 20};
 
 // kernel/variant from a family's name: the part before the first '_' names the kernel when
-// another family shares it or is that name (copy_wi, copy_sg -> copy/wi, copy/sg; reduction,
-// reduction_combined -> reduction/base, reduction/combined), else the whole name is the kernel
-// and the variant is "base". A float twin of a double family (a name ending in _f32) is a
-// kernel of its own, compared with float baselines: matmul_tiled_f32 -> matmul_f32/tiled.
+// another family shares it (copy_wi, copy_sg -> copy/wi, copy/sg; hist_private, hist_private_ff,
+// hist_slm -> hist/...), families that extend this name or that this name extends not counted;
+// else a family whose name this one extends by '_' is the kernel (reduction, reduction_combined
+// -> reduction/base, reduction/combined; black_scholes_fast -> black_scholes/fast); else the
+// whole name is the kernel and the variant is "base". A float twin of a double family (a name
+// ending in _f32) is a kernel of its own, compared with float baselines: matmul_tiled_f32 ->
+// matmul_f32/tiled.
+bool ExtendsByUnderscore(const std::string &longer, const std::string &shorter) {
+  return longer.size() > shorter.size() + 1 && longer.compare(0, shorter.size(), shorter) == 0 &&
+         longer[shorter.size()] == '_';
+}
 std::pair<std::string, std::string> KernelVariant(const char *family) {
   const std::string name(family);
   const std::string f32 = "_f32";
@@ -54,14 +61,20 @@ std::pair<std::string, std::string> KernelVariant(const char *family) {
     return {kv.first + f32, kv.second};
   }
   const size_t cut = name.find('_');
-  if (cut != std::string::npos) {
-    const std::string head = name.substr(0, cut + 1);
-    for (size_t i = 0; i < sgk_family_count; ++i)
-      if (sgk_families[i]->name != name &&
-          (std::strncmp(sgk_families[i]->name, head.c_str(), head.size()) == 0 ||
-           head.compare(0, cut, sgk_families[i]->name) == 0))
-        return {name.substr(0, cut), name.substr(cut + 1)};
+  if (cut == std::string::npos) return {name, "base"};
+  const std::string head = name.substr(0, cut + 1);
+  for (size_t i = 0; i < sgk_family_count; ++i) {
+    const std::string other(sgk_families[i]->name);
+    if (other != name && other.compare(0, head.size(), head) == 0 &&
+        !ExtendsByUnderscore(other, name) && !ExtendsByUnderscore(name, other))
+      return {name.substr(0, cut), name.substr(cut + 1)};
   }
+  std::string base;
+  for (size_t i = 0; i < sgk_family_count; ++i) {
+    const std::string other(sgk_families[i]->name);
+    if (ExtendsByUnderscore(name, other) && other.size() > base.size()) base = other;
+  }
+  if (!base.empty()) return {base, name.substr(base.size() + 1)};
   return {name, "base"};
 }
 

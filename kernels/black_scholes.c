@@ -1,8 +1,13 @@
 /* Black-Scholes pricing of European options, the classic SIMD benchmark (ISPC's `options`): per
- * work-item one option, with log, exp, sqrt and the normal CDF from erfc, all SLEEF's vector
- * functions at the variant's width. */
+ * work-item one option, with log, exp, sqrt and the normal CDF from erfc (SLEEF's log and exp,
+ * sgk's erfc). black_scholes_fast.c compiles the same kernel under another name with
+ * SGK_FAST_MATH, the accuracy class of an OpenCL runtime's built-ins. */
 #include "kernel_args.h"
 #include "sgk/kernel.h"
+
+#ifndef BLACK_SCHOLES_KERNEL
+#define BLACK_SCHOLES_KERNEL black_scholes
+#endif
 
 /* N(d) = erfc(-d / sqrt 2) / 2 */
 SGK_INLINE sgk_f32 bs_cnd(sgk_f32 d) {
@@ -10,7 +15,7 @@ SGK_INLINE sgk_f32 bs_cnd(sgk_f32 d) {
                      sgk_erfc_f32(sgk_mul_f32(d, sgk_splat_f32(-0.70710678f))));
 }
 
-SGK_KERNEL(black_scholes, struct black_scholes_args, a, wg) {
+SGK_KERNEL(BLACK_SCHOLES_KERNEL, struct black_scholes_args, a, wg) {
   const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);
   const sgk_f32 r = sgk_splat_f32(a->r), v = sgk_splat_f32(a->v);
   SGK_FOR_EACH_SUBGROUP(wg, sg) {

@@ -5,6 +5,7 @@
 #include "host.h"
 
 SGK_DECLARE_KERNEL(black_scholes);
+SGK_DECLARE_KERNEL(black_scholes_fast);
 
 typedef struct {
   sgk_bufs b;
@@ -24,13 +25,20 @@ static const char *setup(sgk_case *c) {
   return NULL;
 }
 
-static sgk_status launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *info) {
+static sgk_status launch_kernel(const sgk_kernel *k, sgk_case *c, const sgk_launch_options *o,
+                                sgk_launch_info *info) {
   bs_state *st = c->state;
   memset(st->call, 0xff, c->n * sizeof(float));
   memset(st->put, 0xff, c->n * sizeof(float));
   struct black_scholes_args a = {st->s, st->x, st->t, SGK_BS_RATE, SGK_BS_VOL, st->call, st->put};
   const sgk_range r = sgk_range_1d(c->n, c->wg);
-  return sgk_launch(&black_scholes, &r, o, &a, info);
+  return sgk_launch(k, &r, o, &a, info);
+}
+static sgk_status launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *info) {
+  return launch_kernel(&black_scholes, c, o, info);
+}
+static sgk_status launch_fast(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *info) {
+  return launch_kernel(&black_scholes_fast, c, o, info);
 }
 
 void sgk_host_black_scholes_inputs(float *s, float *x, float *t, size_t n) {
@@ -72,5 +80,12 @@ SGK_DEFINE_FAMILY(black_scholes, .seed = "ISPC examples/options (math builtins: 
                   .size_unit = "options", .default_n = 1u << 22, .quick_n = 1u << 16,
                   .default_wg = 64, .gflops = 0, .setup = setup, .launch = launch, .check = check,
                   .teardown = sgk_host_teardown,
+                  .test_sizes = (const sgk_family_size[]){
+                      {4096, 0, 64}, {37 * 11, 0, 37}, {1000, 0, 100}, {0, 0, 0}});
+SGK_DEFINE_FAMILY(black_scholes_fast, .seed = "ISPC examples/options, SGK_FAST_MATH",
+                  .summary = "black_scholes in SLEEF's fast class (3.5 ulp), OpenCL's accuracy",
+                  .size_unit = "options", .default_n = 1u << 22, .quick_n = 1u << 16,
+                  .default_wg = 64, .gflops = 0, .setup = setup, .launch = launch_fast,
+                  .check = check, .teardown = sgk_host_teardown,
                   .test_sizes = (const sgk_family_size[]){
                       {4096, 0, 64}, {37 * 11, 0, 37}, {1000, 0, 100}, {0, 0, 0}});
