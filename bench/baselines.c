@@ -513,6 +513,37 @@ static void tp_omp(void *st, int threads) {
   }
   *(double *)s->p[3] = t;
 }
+/* The nd-range's read order without sgk, as a CPU programmer ports the kernel to OpenMP: GWS =
+ * 64 x 256 work-items (the kernel's at its work-group size, 256) stride over the N x N items, so
+ * work-group g's 256 work-items read the run of 256 items at g 256 + k GWS, one step at a time; a
+ * sum per work-item, the work-groups split across threads. What the grid stride costs the memory
+ * system beside the row order above. */
+static void tp_nd_omp(void *st, int threads) {
+  bl *s = st;
+  const double *a = s->p[0], *b = s->p[1], *c = s->p[2];
+  const size_t n = s->n, total = n * n, wg = 256;
+  size_t gws = 64 * wg;
+  if (gws > total) gws = (total + wg - 1) / wg * wg;
+  double t = 0.0;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : t)
+  for (size_t g = 0; g < gws / wg; ++g) {
+    double acc[256];
+    for (size_t l = 0; l < wg; ++l) acc[l] = 0.0;
+    for (size_t p = g * wg; p < total; p += gws) {
+      const size_t i = p / n, j = p % n;
+      if (p + wg <= total && j + wg <= n) {
+        const double ai = a[i];
+#pragma omp simd
+        for (size_t l = 0; l < wg; ++l) acc[l] += c[p + l] * ai * b[j + l];
+      } else {
+        for (size_t l = 0; l < wg && p + l < total; ++l)
+          acc[l] += c[p + l] * a[(p + l) / n] * b[(p + l) % n];
+      }
+    }
+    for (size_t l = 0; l < wg; ++l) t += acc[l];
+  }
+  *(double *)s->p[3] = t;
+}
 static const char *tp_check(void *st) {
   bl *s = st;
   double *got = s->p[3];
@@ -649,6 +680,10 @@ const bench_baseline bench_baselines[] = {
     B("vec_copy", "vec_copy", omp, 0, "omp parallel for simd", copy),
     B("triple_product", "triple_product", plain, 1, "one flat loop, one thread", tp),
     B("triple_product", "triple_product", omp, 0, "rows across threads, simd reduction", tp),
+    /* the triple product's inputs and check, read in the nd-range's order */
+    {"triple_product_nd", "triple_product", "omp",
+     "the nd-range's read order (GWS = 64 x 256), omp for over groups", 0, tp_setup, tp_nd_omp,
+     tp_check, teardown},
     B("black_scholes", "black_scholes", plain, 1, "libm logf expf erfcf, one thread", bs),
     B("black_scholes", "black_scholes", omp, 0, "omp parallel for simd", bs),
     B("softmax", "softmax", plain, 1, "three passes per row, one thread", sm),

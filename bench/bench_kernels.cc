@@ -136,7 +136,7 @@ void RunFamily(benchmark::State &state, const sgk_family *f, sgk_isa isa, uint32
 // The baselines' and peers' kernels counted in operations rather than bytes, as their families.
 bool IsFlops(const char *kernel) {
   return std::strncmp(kernel, "matmul", 6) == 0 || std::strcmp(kernel, "conv") == 0 ||
-         std::strcmp(kernel, "triple_product") == 0;
+         std::strncmp(kernel, "triple_product", 14) == 0;  // and triple_product_nd
 }
 
 // A baseline's inputs for size n (*work: its bytes or flops), or NULL with the benchmark skipped.

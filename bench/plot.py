@@ -159,6 +159,10 @@ def table(run, out):
                 for impl, br in run.baselines.get("%s_wg%s" % (kernel, wg), {}).items():
                     if br["rate"] > 0:
                         sp["%s wg%s" % (impl, wg)] = "%.2fx" % (best["rate"] / br["rate"])
+                # the same work in the nd-range's read order (kernel_nd: the triple product)
+                for impl, br in run.baselines.get("%s_nd" % kernel, {}).items():
+                    if br["rate"] > 0:
+                        sp["%s nd" % impl] = "%.2fx" % (best["rate"] / br["rate"])
                 other = ", ".join("%s %s" % (i, s) for i, s in sp.items() if i not in ("plain", "omp"))
                 w("| %s/%s | %s | %d | %s | %s | %s | %s | %s | %s |\n" % (
                     kernel, variant, wg or "", W,
