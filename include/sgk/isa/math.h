@@ -330,7 +330,7 @@ SGK_INLINE sgk_f32 sgk_erf_f32(sgk_f32 x) {
  * the others as R's would in float), of degree 12 in u = V a / (a + K) - 1 with V = 2 (V a
  * exact), from one reciprocal. -a^2 is h + l (l = fma(a, a, -h), exact); n = rint(-h / ln 2),
  * r = -h - n ln2_hi exact (one fma; ln2_hi is ln 2 as a float, and r, below 0.36, needs fewer
- * than 24 bits), t = -(n ln2_lo + l), |t| < 4e-6, so exp(-a^2) = 2^n (1 + s)(1 + t) with
+ * than 24 bits), t = -(n ln2_lo + l), |t| < 4.1e-6, so exp(-a^2) = 2^n (1 + s)(1 + t), with
  * s = exp(r) - 1 = r P(r). 2^n goes into the exponent bits as 2^(n + 64), so that the
  * intermediate stays normal, and the final multiply by 2^-64 rounds subnormals once.
  * erf(x) = x (c0 + x^2 S(x^2)) for |x| < 1, c0 = 2 / sqrt(pi) as a float pair (the low part
