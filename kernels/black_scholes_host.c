@@ -75,17 +75,17 @@ static const char *check(sgk_case *c) {
   return sgk_host_black_scholes_check(st->s, st->x, st->t, st->call, st->put, c->n, 1);
 }
 
+/* both families: the seed's work-group size, one of 37 items (partial sub-groups), 100 items */
+static const sgk_family_size test_sizes[] = {
+    {4096, 0, 64}, {37 * 11, 0, 37}, {1000, 0, 100}, {0, 0, 0}};
+
 SGK_DEFINE_FAMILY(black_scholes, .seed = "ISPC examples/options (math builtins: SLEEF)",
                   .summary = "Black-Scholes call and put prices, f32: log exp sqrt erfc",
                   .size_unit = "options", .default_n = 1u << 22, .quick_n = 1u << 16,
                   .default_wg = 64, .gflops = 0, .setup = setup, .launch = launch, .check = check,
-                  .teardown = sgk_host_teardown,
-                  .test_sizes = (const sgk_family_size[]){
-                      {4096, 0, 64}, {37 * 11, 0, 37}, {1000, 0, 100}, {0, 0, 0}});
+                  .teardown = sgk_host_teardown, .test_sizes = test_sizes);
 SGK_DEFINE_FAMILY(black_scholes_fast, .seed = "ISPC examples/options, SGK_FAST_MATH",
                   .summary = "black_scholes in SLEEF's fast class (3.5 ulp), OpenCL's accuracy",
                   .size_unit = "options", .default_n = 1u << 22, .quick_n = 1u << 16,
                   .default_wg = 64, .gflops = 0, .setup = setup, .launch = launch_fast,
-                  .check = check, .teardown = sgk_host_teardown,
-                  .test_sizes = (const sgk_family_size[]){
-                      {4096, 0, 64}, {37 * 11, 0, 37}, {1000, 0, 100}, {0, 0, 0}});
+                  .check = check, .teardown = sgk_host_teardown, .test_sizes = test_sizes);
