@@ -329,6 +329,20 @@ void RunOmpFor(benchmark::State &state, size_t iters, int threads) {
                          benchmark::Counter::kIsRate);
 }
 
+// The core's clock while busy (roofs.h), so that a rate can be read per cycle: the histogram's
+// updates, above all, whose bound is the core's read-modify-writes per cycle (README).
+void RunClock(benchmark::State &state) {
+  const size_t iters = size_t{1} << 24;
+  double cycles = 0.0;
+  for (auto _ : state) {
+    state.SetIterationTime(roof_clock(iters));
+    cycles += static_cast<double>(iters) * ROOF_CLOCK_CYCLES_PER_ITER;
+  }
+  state.counters["cycles/s"] = benchmark::Counter(cycles, benchmark::Counter::kIsRate);
+  state.counters["threads_ran"] = 1;
+  state.SetLabel("a chain of dependent 64-bit multiplies (3 cycles each), one thread");
+}
+
 std::vector<int> ParseThreads(const char *list) {
   std::vector<int> out;
   for (const char *p = list; *p;) {
@@ -343,6 +357,9 @@ std::vector<int> ParseThreads(const char *list) {
 }
 
 void Register(const std::vector<int> &thread_list, bool sweep, bool quick) {
+#if defined(__x86_64__)
+  benchmark::RegisterBenchmark("roof/clock", RunClock)->UseManualTime();
+#endif
   for (int t : thread_list) {
     const std::string sfx = Suffix(t, sweep);
     for (size_t bytes : kFootprints) {

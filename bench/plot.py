@@ -22,7 +22,7 @@ WIDTHS = [8, 16, 32]
 
 
 def rate_of(b):
-    for k in ("bytes/s", "FLOP/s", "OP/s", "groups/s"):
+    for k in ("bytes/s", "FLOP/s", "OP/s", "groups/s", "cycles/s"):
         if k in b:
             return k, float(b[k])
     return None, 0.0
@@ -69,7 +69,8 @@ def fmt(rate, unit):
 
 
 def gunit(unit):
-    return {"bytes/s": "GB/s", "FLOP/s": "GFLOP/s", "OP/s": "GOP/s"}.get(unit, "G" + (unit or ""))
+    return {"bytes/s": "GB/s", "FLOP/s": "GFLOP/s", "OP/s": "GOP/s", "cycles/s": "GHz"}.get(
+        unit, "G" + (unit or ""))
 
 
 def label_field(label, key):
@@ -183,7 +184,11 @@ def table(run, out):
         head, tail = name.split("/")[0], name.split("/")[-1]
         shown = name if not tail.isdigit() else "%s at %s" % (
             head, "%s values" % tail if head.startswith("byte_rmw") else human(int(tail)))
-        w("| %s | %s %s |\n" % (shown, fmt(r["rate"], r["unit"]), gunit(r["unit"])))
+        clock = run.roofs.get("clock")
+        per_cycle = ""  # a histogram's updates per cycle of one core: its bound is the core's
+        if head.startswith("byte_rmw") and clock and clock["rate"] and r["ran"]:
+            per_cycle = " (%.2f updates per cycle per thread)" % (r["rate"] / clock["rate"] / r["ran"])
+        w("| %s | %s %s%s |\n" % (shown, fmt(r["rate"], r["unit"]), gunit(r["unit"]), per_cycle))
     w("\n## Launch overhead (host time per launch)\n\n| what | time per launch | per work-group |\n|---|---|---|\n")
     for r in run.overhead:
         groups = int(re.search(r"(?:groups|iters):(\d+)", r["name"]).group(1))

@@ -50,6 +50,24 @@ double roof_byte_rmw(const uint64_t *values, size_t n, int threads, uint64_t *si
   return t;
 }
 
+double roof_clock(size_t iters) {
+#if ROOF_X86
+  uint64_t x = 1, y = 1;
+  __asm__ volatile("" : "+r"(y)); /* unknown to the compiler: the products are computed */
+  const double t0 = omp_get_wtime();
+  for (size_t i = 0; i < iters; ++i)
+    __asm__ volatile(
+        "imul %1, %0\n\timul %1, %0\n\timul %1, %0\n\timul %1, %0\n\t"
+        "imul %1, %0\n\timul %1, %0\n\timul %1, %0\n\timul %1, %0"
+        : "+r"(x)
+        : "r"(y));
+  return omp_get_wtime() - t0;
+#else
+  (void)iters;
+  return 0.0;
+#endif
+}
+
 /* The same updates with one table per lane of a 16-lane AVX-512 register (bin b of lane l at
  * 16 b + l): a vector of 16 bytes' bins gathers, adds 1 and scatters with no two lanes on one
  * counter, so it needs no conflict handling; the 16 tables are folded at the block's end. What
