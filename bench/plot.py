@@ -180,14 +180,15 @@ def table(run, out):
         head, _, tail = kv[0].partition("/")
         return (head, int(tail) if tail.isdigit() else 0, tail)
 
+    clock = run.roofs.get("clock")  # the byte-RMW roofs per cycle: the SLM histogram's bound
     for name, r in sorted(run.roofs.items(), key=order):
         head, tail = name.split("/")[0], name.split("/")[-1]
         shown = name if not tail.isdigit() else "%s at %s" % (
             head, "%s values" % tail if head.startswith("byte_rmw") else human(int(tail)))
-        clock = run.roofs.get("clock")
-        per_cycle = ""  # a histogram's updates per cycle of one core: its bound is the core's
+        per_cycle = ""
         if head.startswith("byte_rmw") and clock and clock["rate"] and r["ran"]:
-            per_cycle = " (%.2f updates per cycle per thread)" % (r["rate"] / clock["rate"] / r["ran"])
+            per_cycle = " (%.2f updates per cycle per thread)" % (
+                r["rate"] / clock["rate"] / r["ran"])
         w("| %s | %s %s%s |\n" % (shown, fmt(r["rate"], r["unit"]), gunit(r["unit"]), per_cycle))
     w("\n## Launch overhead (host time per launch)\n\n| what | time per launch | per work-group |\n|---|---|---|\n")
     for r in run.overhead:
