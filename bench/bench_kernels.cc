@@ -329,8 +329,9 @@ void RunOmpFor(benchmark::State &state, size_t iters, int threads) {
                          benchmark::Counter::kIsRate);
 }
 
-// The core's clock while busy (roofs.h), so that a rate can be read per cycle: the histogram's
-// updates, above all, whose bound is the core's read-modify-writes per cycle (README).
+#if defined(__x86_64__)
+// The core's clock while busy (roofs.h, x86 only), so that a rate can be read per cycle: the
+// histogram's updates, above all, whose bound is the core's read-modify-writes per cycle (README).
 void RunClock(benchmark::State &state) {
   const size_t iters = size_t{1} << 24;
   double cycles = 0.0;
@@ -342,6 +343,7 @@ void RunClock(benchmark::State &state) {
   state.counters["threads_ran"] = 1;
   state.SetLabel("a chain of dependent 64-bit multiplies (3 cycles each), one thread");
 }
+#endif
 
 std::vector<int> ParseThreads(const char *list) {
   std::vector<int> out;
