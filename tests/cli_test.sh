@@ -30,6 +30,10 @@ expect 0 '"isas_available": \["scalar"' -- "$sgk" info --json
 expect 0 'Sub-group Sizes: 8 16 32' -- "$sgk" info
 expect 1 "SGK_ISA='bogus' is not an ISA" -- env SGK_ISA=bogus "$sgk" info
 expect 1 "SGK_ISA='bogus' is not an ISA" -- env SGK_ISA=bogus "$sgk" run copy_block --n 4096 --reps 1
+expect 1 "SGK_FAST_SCATTER='maybe': use 0, 1 or auto" -- env SGK_FAST_SCATTER=maybe "$sgk" run hist_private --n 65536 --reps 1
+for fs in 0 1 auto; do # both ways of adding to private arrays, whichever this CPU picks
+  expect 0 'verified' -- env SGK_FAST_SCATTER=$fs "$sgk" run hist_private --n 65536 --reps 1
+done
 expect 0 '"isa": "scalar"' -- env SGK_ISA=scalar "$sgk" run copy_block --n 4096 --reps 1 --json
 expect 0 '"isa": "scalar"' -- env SGK_ISA=bogus "$sgk" run copy_block --n 4096 --reps 1 --isa scalar --json
 expect 1 "SGK_ISA: ISA '$missing' was not compiled|SGK_ISA: this CPU does not support" -- env SGK_ISA=$missing "$sgk" info

@@ -51,6 +51,7 @@ typedef enum sgk_status {
   SGK_ERROR_NESTED_LAUNCH,       /* sgk_launch called from inside a running kernel */
   SGK_ERROR_KERNEL_ABI,          /* the kernel was compiled for another table layout */
   SGK_ERROR_INVALID_TUNE,        /* launch option tune neither SGK_TUNE_OFF nor SGK_TUNE_ON */
+  SGK_ERROR_INVALID_ENVIRONMENT, /* an environment variable sgk reads has a value it does not know */
   SGK_STATUS_COUNT
 } sgk_status;
 

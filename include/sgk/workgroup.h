@@ -35,6 +35,9 @@ struct sgk_wg {
   uint32_t loop_open; /* a sub-group loop started and did not finish */
   uint32_t pass_done; /* the current sub-group's pass reached its end */
   int *fault;         /* set to a sgk_status when the kernel breaks the rules */
+  /* 1 where a vector gather, op and scatter beat lane-by-lane updates of private arrays (the
+   * CPU's scatters are fast: Intel's AVX-512 cores, not AMD's); chosen once per process. */
+  uint32_t fast_scatter;
 };
 
 /* sgk_wg.fault values. */

@@ -2,12 +2,17 @@
 #define _GNU_SOURCE /* sysconf cache-size names */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
 #include "internal.h"
 #include "probe.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 
 static sgk_cpu the_cpu;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -41,11 +46,44 @@ static void read_name(char *name, size_t size) {
   if (!name[0]) snprintf(name, size, "unknown");
 }
 
+/* Whether private-array adds should gather, add and scatter rather than go lane by lane: on
+ * Intel, whose AVX-512 scatters are fast (hist/private 1.11x / 1.20x at W 16 / 32 on a Xeon,
+ * family 6 model 207); not on AMD, whose scatters are microcoded (lane by lane 1.9-2.8x faster
+ * on Zen 4). Only the AVX-512 backend at W 16 and 32 has a vector path; the others go lane by
+ * lane whatever this says. */
+static int vendor_fast_scatter(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  if (!__get_cpuid(0, &a, &b, &c, &d)) return 0;
+  char v[13];
+  memcpy(v, &b, 4);
+  memcpy(v + 4, &d, 4);
+  memcpy(v + 8, &c, 4);
+  v[12] = '\0';
+  return strcmp(v, "GenuineIntel") == 0;
+#else
+  return 0;
+#endif
+}
+
+static void read_fast_scatter(sgk_cpu *cpu) {
+  const char *v = getenv("SGK_FAST_SCATTER");
+  cpu->fast_scatter = vendor_fast_scatter();
+  if (!v || !*v || strcmp(v, "auto") == 0) return;
+  if (strcmp(v, "0") == 0 || strcmp(v, "1") == 0) {
+    cpu->fast_scatter = v[0] - '0';
+    return;
+  }
+  cpu->fast_scatter = -1;
+  snprintf(cpu->fast_scatter_env, sizeof cpu->fast_scatter_env, "%s", v);
+}
+
 static void init_cpu(void) {
 #define SGK__PROBE(E, name, value, w, A) the_cpu.runs[value] = sgk__probe_##name() != 0;
   SGK_ISA_LIST(SGK__PROBE)
 #undef SGK__PROBE
   read_name(the_cpu.name, sizeof the_cpu.name);
+  read_fast_scatter(&the_cpu);
 #ifdef _SC_LEVEL1_DCACHE_SIZE
   the_cpu.l1d = cache_size(_SC_LEVEL1_DCACHE_SIZE);
   the_cpu.l2 = cache_size(_SC_LEVEL2_CACHE_SIZE);

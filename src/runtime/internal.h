@@ -22,6 +22,10 @@ typedef struct sgk_cpu {
   int runs[SGK_ISA_COUNT]; /* the backend's probe (src/<isa>/probe.c) says this CPU runs it */
   char name[64];
   size_t l1d, l2, l3;
+  /* sgk_wg.fast_scatter: 1 on Intel (AVX-512 scatters beat lane-by-lane private updates there),
+   * 0 elsewhere; SGK_FAST_SCATTER=0|1 overrides it, another value (-1) fails every launch. */
+  int fast_scatter;
+  char fast_scatter_env[24]; /* SGK_FAST_SCATTER's value when it is not one sgk knows */
 } sgk_cpu;
 const sgk_cpu *sgk__cpu(void);
 

@@ -217,6 +217,11 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   if (opt->tune != SGK_TUNE_OFF && opt->tune != SGK_TUNE_ON)
     return sgk__fail(SGK_ERROR_INVALID_TUNE,
                      "launch option tune is %u: use SGK_TUNE_OFF or SGK_TUNE_ON", opt->tune);
+  const sgk_cpu *cpu = sgk__cpu();
+  if (cpu->fast_scatter < 0)
+    return sgk__fail(SGK_ERROR_INVALID_ENVIRONMENT, "SGK_FAST_SCATTER='%s': use 0, 1 or auto",
+                     cpu->fast_scatter_env);
+  tmpl.fast_scatter = (uint32_t)cpu->fast_scatter;
   /* SLM: what the kernel declares for this work-group size, or the larger request */
   const size_t declared = kernel->slm_bytes ? kernel->slm_bytes(tmpl.local_linear_size, args) : 0;
   if (opt->slm_bytes && opt->slm_bytes < declared)

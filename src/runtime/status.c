@@ -29,6 +29,7 @@ static const char *const status_text[SGK_STATUS_COUNT] = {
     [SGK_ERROR_KERNEL_ABI] =
         "the kernel was compiled against sgk headers of another kernel-table ABI (rebuild it)",
     [SGK_ERROR_INVALID_TUNE] = "launch option tune is neither SGK_TUNE_OFF nor SGK_TUNE_ON",
+    [SGK_ERROR_INVALID_ENVIRONMENT] = "an environment variable sgk reads has an unknown value",
 };
 
 uint32_t sgk_version(void) { return SGK_VERSION; }
