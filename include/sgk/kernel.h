@@ -136,9 +136,24 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
 #else
 #define SGK__EMIT_SLM_FN(name, args_type, a, bytes)
 #endif
+/* One work-group of the variant's loop: the body, the check that no `return` left a sub-group
+ * loop, the next group's ids. (The SLM argument, ", 1" or nothing, comes as __VA_ARGS__.) */
+#define SGK__GROUP(name, args_type, ...)                                                           \
+  do {                                                                                             \
+    name##__body(&sgk__f.wg, (const args_type *)sgk__args __VA_ARGS__);                            \
+    if (sgk__f.wg.loop_open) { /* a return inside SGK_FOR_EACH_SUBGROUP */                         \
+      sgk__f.wg.loop_open = 0;                                                                     \
+      sgk__fault(&sgk__f.wg, SGK__FAULT_RETURN);                                                   \
+    }                                                                                              \
+    sgk__next_group(&sgk__f.wg);                                                                   \
+  } while (0)
 /* The variant runs its run of work-groups itself: one copy of the work-group the launch placed,
  * moved on group by group, with the kernel's body inlined in the loop (what is invariant across
- * work-groups can leave it); the launch-scope reductions' partials (below) go out at its end. */
+ * work-groups can leave it); the launch-scope reductions' partials (below) go out at its end.
+ * A work-group of one sub-group (local size <= W) gets a loop of its own in which that count is a
+ * constant stored anew each group (the frame's address reaches sgk__fault, so the compiler cannot
+ * otherwise keep it): the body's sub-group loop folds to one pass and its full/partial choice
+ * leaves the loop (vec_copy at work-group size 16: 17 instructions a group down to 5). */
 #define SGK__KERNEL(name, args_type, a, wg, slm_fn, SLM_PARAM, SLM_ARG)                            \
   void SGK_VARIANT_NAME(name)(const sgk_wg *sgk__first, const void *sgk__args, size_t sgk__count); \
   SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a SLM_PARAM);                    \
@@ -148,14 +163,14 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
     sgk__f.wg = *sgk__first;                                                                       \
     sgk__f.wg.loop_open = 0;                                                                       \
     sgk__f.reductions = 0;                                                                         \
-    for (size_t sgk__left = sgk__count; sgk__left; --sgk__left) {                                  \
-      name##__body(&sgk__f.wg, (const args_type *)sgk__args SLM_ARG);                              \
-      if (sgk__f.wg.loop_open) { /* a return inside SGK_FOR_EACH_SUBGROUP */                       \
-        sgk__f.wg.loop_open = 0;                                                                   \
-        sgk__fault(&sgk__f.wg, SGK__FAULT_RETURN);                                                 \
+    if (sgk__f.wg.num_sub_groups == 1) {                                                           \
+      for (; sgk__count; --sgk__count) {                                                           \
+        sgk__f.wg.num_sub_groups = 1;                                                              \
+        SGK__GROUP(name, args_type, SLM_ARG);                                                      \
       }                                                                                            \
-      sgk__next_group(&sgk__f.wg);                                                                 \
     }                                                                                              \
+    for (; sgk__count; --sgk__count)                                                               \
+      SGK__GROUP(name, args_type, SLM_ARG);                                                        \
     sgk__reduction_flush(&sgk__f);                                                                 \
   }                                                                                                \
   SGK__EMIT_TABLE(name, slm_fn)                                                                    \
