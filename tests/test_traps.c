@@ -6,20 +6,22 @@
 #include "harness.h"
 #include "trap_kernels.h"
 
-static void run_early_exit(int how, sgk_status want_status) {
-  enum { N = 60, LOCAL = 4 * 32 }; /* one work-group; the sub-groups past item 60 exit */
+/* local: 128, one work-group of several sub-groups; or 8, sixteen work-groups of one sub-group
+ * each (the variant's loop of its own for them). The sub-groups past item 60 exit. */
+static void run_early_exit(int how, sgk_status want_status, uint32_t local) {
+  enum { N = 60, LOCAL = 4 * 32 };
   int32_t in[LOCAL], out[LOCAL];
   for (int i = 0; i < LOCAL; ++i) {
     in[i] = i + 1;
     out[i] = -7;
   }
   struct early_exit_args a = {in, out, N, how};
-  const sgk_range r = sgk_range_1d(LOCAL, LOCAL);
+  const sgk_range r = sgk_range_1d(LOCAL, local);
   sgk_launch_options o = test_options(0);
   const sgk_status st = sgk_launch(&early_exit, &r, &o, &a, NULL);
   if (st != want_status)
-    fail_msg("how=%d: %s (%s), want %s", how, sgk_status_string(st), sgk_last_error(),
-             sgk_status_string(want_status));
+    fail_msg("how=%d local=%u: %s (%s), want %s", how, local, sgk_status_string(st),
+             sgk_last_error(), sgk_status_string(want_status));
   if (st == SGK_SUCCESS)
     for (int i = 0; i < LOCAL; ++i) assert_int_equal(out[i], i < N ? 2 * (i + 1) : -7);
   else
@@ -29,12 +31,14 @@ static void run_early_exit(int how, sgk_status want_status) {
 /* `return` or `break` in a sub-group loop: a status naming it, not silently lost work. */
 static void test_early_exit(void **state) {
   (void)state;
-  run_early_exit(0, SGK_ERROR_KERNEL_CONTROL_FLOW);
-  run_early_exit(1, SGK_ERROR_KERNEL_CONTROL_FLOW);
-  run_early_exit(2, SGK_SUCCESS);                   /* what to write instead: continue */
-  run_early_exit(3, SGK_SUCCESS);                   /* or a lane mask */
-  run_early_exit(0, SGK_ERROR_KERNEL_CONTROL_FLOW); /* and the next launch is not confused */
-  run_early_exit(2, SGK_SUCCESS);
+  for (uint32_t local = 8; local <= 128; local *= 16) {
+    run_early_exit(0, SGK_ERROR_KERNEL_CONTROL_FLOW, local);
+    run_early_exit(1, SGK_ERROR_KERNEL_CONTROL_FLOW, local);
+    run_early_exit(2, SGK_SUCCESS, local);                   /* what to write instead: continue */
+    run_early_exit(3, SGK_SUCCESS, local);                   /* or a lane mask */
+    run_early_exit(0, SGK_ERROR_KERNEL_CONTROL_FLOW, local); /* the next launch not confused */
+    run_early_exit(2, SGK_SUCCESS, local);
+  }
 }
 
 static void run_slm(uint32_t L, size_t slm_bytes, uint32_t extra, sgk_status want_status) {
