@@ -45,12 +45,23 @@ SGK_INLINE int32_t reduce_group(const sgk_wg *wg, const struct reduce_args *a, i
       for (; at + sg.size <= n; at += stride)
         sum = sgk_add_i32(sum, sgk_load_i32(sg, a->data + at));
       if (at < n) sum = sgk_add_i32(sum, reduce_load(sg, a->data, at, n));
+      if (top == wgs) {
+        /* a power of two (the seed's sizes): lane loc_id < i adds lane loc_id + i < wgs, a mask
+         * each unrolled level knows, so that the lanes past the work-group (half of them at W 32
+         * and work-group size 16) drop out of the tree */
 #pragma GCC unroll 8
-      for (uint32_t i = SGK_W / 2; i > 0; i >>= 1) {
-        if (i >= top) continue;
-        const uint32_t active_end = i < wgs - i ? i : wgs - i; /* loc_id < i, loc_id + i < wgs */
-        sum = sgk_select_i32(sgk_mask_first_n(active_end),
-                             sgk_add_i32(sum, sgk_shift_group_left_i32(sg, sum, i)), sum);
+        for (uint32_t i = SGK_W / 2; i > 0; i >>= 1)
+          if (i < top)
+            sum = sgk_select_i32(sgk_mask_first_n(i),
+                                 sgk_add_i32(sum, sgk_shift_group_left_i32(sg, sum, i)), sum);
+      } else {
+#pragma GCC unroll 8
+        for (uint32_t i = SGK_W / 2; i > 0; i >>= 1) {
+          if (i >= top) continue;
+          const uint32_t active_end = i < wgs - i ? i : wgs - i; /* loc_id < i, loc_id + i < wgs */
+          sum = sgk_select_i32(sgk_mask_first_n(active_end),
+                               sgk_add_i32(sum, sgk_shift_group_left_i32(sg, sum, i)), sum);
+        }
       }
       total = sgk_extract_i32(sum, 0);
     }
