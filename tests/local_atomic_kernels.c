@@ -2,6 +2,9 @@
  * local_atomic_ops for every variant, and local_atomic_ops_conflict for avx512 with
  * SGK_AVX512_CONFLICT_ATOMICS, the conflict-detection path sgk does not use by default, so that
  * it stays tested. */
+/* op semantics, not the work-group loop (test_kernels, test_traps): one loop a variant, half
+ * the compile time */
+#define SGK_COMPACT_VARIANTS 1
 #include "sgk/kernel.h"
 #include "runtime_kernels.h"
 

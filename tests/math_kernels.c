@@ -1,6 +1,9 @@
 /* The math test kernel (math_kernels.h); compiled twice, the second time with SGK_FAST_MATH. */
 #include "math_kernels.h"
 
+/* op semantics, not the work-group loop (test_kernels, test_traps): one loop a variant, half
+ * the compile time */
+#define SGK_COMPACT_VARIANTS 1
 #include "sgk/kernel.h"
 
 /* X-macro tables and macro bodies: laid out by hand. */

@@ -1,4 +1,7 @@
 /* The ops_<T> test kernels, one per element type, compiled per (ISA, W). */
+/* op semantics, not the work-group loop (test_kernels, test_traps): one loop a variant, half
+ * the compile time */
+#define SGK_COMPACT_VARIANTS 1
 #include "sgk/kernel.h"
 #include "op_list.h"
 #include "contract_ops.inc"

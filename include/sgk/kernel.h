@@ -147,13 +147,29 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
     }                                                                                              \
     sgk__next_group(&sgk__f.wg);                                                                   \
   } while (0)
-/* The variant runs its run of work-groups itself: one copy of the work-group the launch placed,
- * moved on group by group, with the kernel's body inlined in the loop (what is invariant across
- * work-groups can leave it); the launch-scope reductions' partials (below) go out at its end.
- * A work-group of one sub-group (local size <= W) gets a loop of its own in which that count is a
+/* A work-group of one sub-group (local size <= W) gets a loop of its own in which that count is a
  * constant stored anew each group (the frame's address reaches sgk__fault, so the compiler cannot
  * otherwise keep it): the body's sub-group loop folds to one pass and its full/partial choice
- * leaves the loop (vec_copy at work-group size 16: 17 instructions a group down to 5). */
+ * leaves the loop (vec_copy at work-group size 16: 17 instructions a group down to 5). The body
+ * is then compiled twice: SGK_COMPACT_VARIANTS 1, defined before this header, keeps one loop
+ * (about half the compile time and code of a file of kernels; sgk's own op tests use it). */
+#ifndef SGK_COMPACT_VARIANTS
+#define SGK_COMPACT_VARIANTS 0
+#endif
+#if SGK_COMPACT_VARIANTS
+#define SGK__ONE_SUBGROUP_LOOP(name, args_type, ...)
+#else
+#define SGK__ONE_SUBGROUP_LOOP(name, args_type, ...)                                               \
+  if (sgk__f.wg.num_sub_groups == 1) {                                                             \
+    for (; sgk__count; --sgk__count) {                                                             \
+      sgk__f.wg.num_sub_groups = 1;                                                                \
+      SGK__GROUP(name, args_type, __VA_ARGS__);                                                    \
+    }                                                                                              \
+  }
+#endif
+/* The variant runs its run of work-groups itself: one copy of the work-group the launch placed,
+ * moved on group by group, with the kernel's body inlined in the loop (what is invariant across
+ * work-groups can leave it); the launch-scope reductions' partials (below) go out at its end. */
 #define SGK__KERNEL(name, args_type, a, wg, slm_fn, SLM_PARAM, SLM_ARG)                            \
   void SGK_VARIANT_NAME(name)(const sgk_wg *sgk__first, const void *sgk__args, size_t sgk__count); \
   SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a SLM_PARAM);                    \
@@ -163,12 +179,7 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
     sgk__f.wg = *sgk__first;                                                                       \
     sgk__f.wg.loop_open = 0;                                                                       \
     sgk__f.reductions = 0;                                                                         \
-    if (sgk__f.wg.num_sub_groups == 1) {                                                           \
-      for (; sgk__count; --sgk__count) {                                                           \
-        sgk__f.wg.num_sub_groups = 1;                                                              \
-        SGK__GROUP(name, args_type, SLM_ARG);                                                      \
-      }                                                                                            \
-    }                                                                                              \
+    SGK__ONE_SUBGROUP_LOOP(name, args_type, SLM_ARG)                                               \
     for (; sgk__count; --sgk__count)                                                               \
       SGK__GROUP(name, args_type, SLM_ARG);                                                        \
     sgk__reduction_flush(&sgk__f);                                                                 \
