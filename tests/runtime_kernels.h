@@ -124,6 +124,8 @@ enum {
   M_VEC64, /* the same of int64_t */
   M_GATHER_SCATTER,
   M_MASKED,
+  M_PARTIAL,   /* sgk_load / sgk_store of int32_t in each sub-group's slot of W (below) */
+  M_PARTIAL64, /* the same of uint64_t */
   M_CVT_F32_I32,
   M_CVT_I32_F32,
   M_CVT_U32_F32,

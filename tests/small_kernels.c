@@ -1,7 +1,7 @@
 /* The small-types test kernel (tests/small_list.h): each work-item loads x, y, z of the type at its
  * global linear id, applies one op and stores the result. */
-/* op semantics, not the work-group loop (test_kernels, test_traps): one loop a variant, half
- * the compile time */
+/* op semantics, not the work-group loops (test_kernels, test_traps, test_runtime): one loop a
+ * variant, about 0.6x the compile time */
 #define SGK_COMPACT_VARIANTS 1
 #include "sgk/kernel.h"
 #include "small_list.h"

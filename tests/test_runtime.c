@@ -545,6 +545,47 @@ static void test_memory(void **state) {
   }
 }
 
+/* sgk_load / sgk_store through sub-groups of every size 1 .. W (work-groups of 1 .. 2 W + 1
+ * items): a partial sub-group moves its lanes, whole registers or a register cut by its size,
+ * and touches nothing past them (each sub-group has a slot of W, the rest of it stays -7);
+ * its lanes past the size load 0. A work-group of W / 2 at W 32 runs a loop of its own. */
+static void test_partial_memory(void **state) {
+  (void)state;
+  const uint32_t w = cfg.w, groups = 5;
+  uint64_t seed = 7;
+  for (uint32_t L = 1; L <= 2 * w + 1; ++L) {
+    const uint32_t nsg = (L + w - 1) / w;
+    const size_t cap = (size_t)groups * nsg * w;
+    uint32_t *in = malloc(cap * 4), *out = malloc(cap * 4);
+    uint64_t *in64 = malloc(cap * 8), *out64 = malloc(cap * 8);
+    for (size_t i = 0; i < cap; ++i) {
+      in[i] = (uint32_t)test_rand(&seed) >> 1; /* + 1 is never a marker */
+      in64[i] = test_rand(&seed) >> 1;
+      out[i] = (uint32_t)-7;
+      out64[i] = (uint64_t)-7;
+    }
+    run_mem(M_PARTIAL, 0, 4, (size_t)L * groups, L, in, out, NULL);
+    run_mem(M_PARTIAL64, 0, 8, (size_t)L * groups, L, in64, out64, NULL);
+    for (uint32_t g = 0; g < groups; ++g)
+      for (uint32_t s = 0; s < nsg; ++s) {
+        const uint32_t size = L - s * w < w ? L - s * w : w;
+        for (uint32_t i = 0; i < w; ++i) {
+          const size_t at = ((size_t)g * nsg + s) * w + i;
+          const uint32_t want = i < size ? in[at] + 1 : (uint32_t)-7;
+          const uint64_t want64 = i < size ? in64[at] + 1 : (uint64_t)-7;
+          if (out[at] != want || out64[at] != want64)
+            fail_msg("local %u, group %u, sub-group %u, lane %u: %#x and %#" PRIx64
+                     ", want %#x and %#" PRIx64,
+                     L, g, s, i, out[at], out64[at], want, want64);
+        }
+      }
+    free(in);
+    free(out);
+    free(in64);
+    free(out64);
+  }
+}
+
 /* Conversions: every lane of a 1-D range with partial sub-groups, edge values included. */
 static void test_conversions(void **state) {
   (void)state;
@@ -785,14 +826,23 @@ static void test_tune(void **state) {
 int main(int argc, char **argv) {
   test_parse_args(argc, argv);
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_ids_1d),          cmocka_unit_test(test_ids_2d),
-      cmocka_unit_test(test_ids_3d),          cmocka_unit_test(test_ids_rows_spanning),
-      cmocka_unit_test(test_ids_many_groups), cmocka_unit_test(test_seed_partial),
-      cmocka_unit_test(test_slm_phases),      cmocka_unit_test(test_wg_collectives),
-      cmocka_unit_test(test_atomics),         cmocka_unit_test(test_reductions),
-      cmocka_unit_test(test_last_done),       cmocka_unit_test(test_local_atomic_ops),
-      cmocka_unit_test(test_memory),          cmocka_unit_test(test_conversions),
-      cmocka_unit_test(test_empty_range),     cmocka_unit_test(test_tune),
+      cmocka_unit_test(test_ids_1d),
+      cmocka_unit_test(test_ids_2d),
+      cmocka_unit_test(test_ids_3d),
+      cmocka_unit_test(test_ids_rows_spanning),
+      cmocka_unit_test(test_ids_many_groups),
+      cmocka_unit_test(test_seed_partial),
+      cmocka_unit_test(test_slm_phases),
+      cmocka_unit_test(test_wg_collectives),
+      cmocka_unit_test(test_atomics),
+      cmocka_unit_test(test_reductions),
+      cmocka_unit_test(test_last_done),
+      cmocka_unit_test(test_local_atomic_ops),
+      cmocka_unit_test(test_memory),
+      cmocka_unit_test(test_partial_memory),
+      cmocka_unit_test(test_conversions),
+      cmocka_unit_test(test_empty_range),
+      cmocka_unit_test(test_tune),
   };
   return test_run("runtime", tests, sizeof tests / sizeof tests[0]);
 }

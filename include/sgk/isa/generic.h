@@ -343,7 +343,69 @@ SGK__TYPES_ALL(SGK__SPILL, ~)
     SGK__FOR_LANES(m, i) base[at[i]] = x[i];                                                       \
   }
 #endif
+/* The first n lanes, 0 < n < W, whose mask m is sgk_mask_first_n(n): what a partial sub-group
+ * moves. The registers wholly inside move unmasked, the one n cuts masked (lane by lane without
+ * native masked memory), those past n not at all: a sub-group of 16 lanes at W 32 is one AVX-512
+ * load or store, not two masked ones of which one moves nothing. */
+#ifdef SGK__NATIVE_MASKED_MEMORY
+#define SGK__PART_MEMORY(T, ct, ...)                                                               \
+  SGK_INLINE sgk__v_##T sgk__r_load_part_##T(uint32_t n, SGK__RM(T) rm, const ct *p) {            \
+    (void)n;                                                                                       \
+    return sgk__r_load_masked_##T(rm, p);                                                          \
+  }                                                                                                \
+  SGK_INLINE void sgk__r_store_part_##T(uint32_t n, SGK__RM(T) rm, ct *p, sgk__v_##T v) {         \
+    (void)n;                                                                                       \
+    sgk__r_store_masked_##T(rm, p, v);                                                             \
+  }
+#else
+#define SGK__PART_MEMORY(T, ct, ...)                                                               \
+  SGK_INLINE sgk__v_##T sgk__r_load_part_##T(uint32_t n, SGK__RM(T) rm, const ct *p) {            \
+    ct x[SGK__RL(T)] = {0};                                                                        \
+    (void)rm;                                                                                      \
+    for (uint32_t i = 0; i < n; ++i) x[i] = p[i];                                                  \
+    return sgk__r_loadu_##T(x);                                                                    \
+  }                                                                                                \
+  SGK_INLINE void sgk__r_store_part_##T(uint32_t n, SGK__RM(T) rm, ct *p, sgk__v_##T v) {         \
+    ct x[SGK__RL(T)];                                                                              \
+    (void)rm;                                                                                      \
+    sgk__r_storeu_##T(x, v);                                                                       \
+    for (uint32_t i = 0; i < n; ++i) p[i] = x[i];                                                  \
+  }
+#endif
+#define SGK__PREFIX_MEMORY(T, ct, ...)                                                             \
+  SGK_INLINE sgk_##T sgk__load_first_##T(uint32_t n, sgk_mask m, const ct *p) {                    \
+    sgk_##T r;                                                                                     \
+    if (SGK__NR(T) == 1) {                                                                         \
+      r.r[0] = sgk__r_load_part_##T(n, SGK__RMASK(T, m, 0), p);                                    \
+      return r;                                                                                    \
+    }                                                                                              \
+    SGK__FOR(SGK__NR(T), k) {                                                                      \
+      const uint32_t at = (uint32_t)k * SGK__RL(T);                                                \
+      if (n >= at + SGK__RL(T))                                                                    \
+        r.r[k] = sgk__r_loadu_##T(p + at);                                                         \
+      else if (n > at)                                                                             \
+        r.r[k] = sgk__r_load_part_##T(n - at, SGK__RMASK(T, m, k), p + at);                        \
+      else                                                                                         \
+        r.r[k] = sgk__r_splat_##T(0);                                                              \
+    }                                                                                              \
+    return r;                                                                                      \
+  }                                                                                                \
+  SGK_INLINE void sgk__store_first_##T(uint32_t n, sgk_mask m, ct *p, sgk_##T v) {                 \
+    if (SGK__NR(T) == 1) {                                                                         \
+      sgk__r_store_part_##T(n, SGK__RMASK(T, m, 0), p, v.r[0]);                                    \
+      return;                                                                                      \
+    }                                                                                              \
+    SGK__FOR(SGK__NR(T), k) {                                                                      \
+      const uint32_t at = (uint32_t)k * SGK__RL(T);                                                \
+      if (n >= at + SGK__RL(T))                                                                    \
+        sgk__r_storeu_##T(p + at, v.r[k]);                                                         \
+      else if (n > at)                                                                             \
+        sgk__r_store_part_##T(n - at, SGK__RMASK(T, m, k), p + at, v.r[k]);                        \
+    }                                                                                              \
+  }
 SGK__TYPES_ALL(SGK__MASKED_MEMORY, ~)
+SGK__TYPES_ALL(SGK__PART_MEMORY, ~)
+SGK__TYPES_ALL(SGK__PREFIX_MEMORY, ~)
 SGK__TYPES_ALL(SGK__GATHER, ~)
 SGK__TYPES_ALL(SGK__SCATTER, ~)
 
