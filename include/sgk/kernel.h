@@ -153,9 +153,9 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
  * leaves the loop (vec_copy at work-group size 16: 17 instructions a group down to 5). At W 32 a
  * work-group of 16, half a sub-group, also has its size a constant there: its loads and stores
  * are the first registers' plain ones, as at W 16 (vec_copy at work-group size 16, W 32, on a
- * Xeon: 1.09x on AVX-512, 1.47x on AVX2). The body is then compiled two or three times: SGK_COMPACT_VARIANTS
- * 1, defined before this header, keeps one loop (about 0.6x the compile time of a file of
- * kernels; sgk's own op tests use it). */
+ * Xeon: 1.09x on AVX-512, 1.47x on AVX2). The body is then compiled two or three times:
+ * SGK_COMPACT_VARIANTS 1, defined before this header, keeps one loop (about 0.6x the compile
+ * time of a file of kernels; sgk's own op tests use it). */
 #ifndef SGK_COMPACT_VARIANTS
 #define SGK_COMPACT_VARIANTS 0
 #endif
