@@ -343,8 +343,16 @@ SGK_INLINE sgk_u32 sgk__half_of_f32(sgk_f32 x) {
   return sgk__loadu_u32(t);
 }
 #else
+/* Without F16C each conversion is some 40 lane ops; on the scalar backend a lane op is W scalar
+ * instructions, and inlined at every half load, op and store they made the half test kernels
+ * take minutes to compile per variant. There the two stay out of line (once per object). */
+#if defined(SGK_VARIANT_ISA_SCALAR)
+#define SGK__HALF_CVT static __attribute__((noinline, unused))
+#else
+#define SGK__HALF_CVT SGK_INLINE
+#endif
 #define SGK__U(c) sgk_splat_u32(c)
-SGK_INLINE sgk_f32 sgk__f32_of_half(sgk_u32 h) {
+SGK__HALF_CVT sgk_f32 sgk__f32_of_half(sgk_u32 h) {
   const sgk_u32 mag = sgk_and_u32(h, SGK__U(0x7fff));
   const sgk_u32 sign = sgk_shl_u32(sgk_and_u32(h, SGK__U(0x8000)), 16);
   const sgk_u32 e = sgk_shr_u32(mag, 10);
@@ -362,7 +370,7 @@ SGK_INLINE sgk_f32 sgk__f32_of_half(sgk_u32 h) {
   return sgk_as_f32_u32(sgk_or_u32(bits, sign));
 }
 /* Rounded to nearest even with integer ops only. */
-SGK_INLINE sgk_u32 sgk__half_of_f32(sgk_f32 x) {
+SGK__HALF_CVT sgk_u32 sgk__half_of_f32(sgk_f32 x) {
   const sgk_u32 b = sgk_as_u32_f32(x);
   const sgk_u32 sign = sgk_and_u32(sgk_shr_u32(b, 16), SGK__U(0x8000));
   const sgk_u32 a = sgk_and_u32(b, SGK__U(0x7fffffff));
@@ -389,6 +397,7 @@ SGK_INLINE sgk_u32 sgk__half_of_f32(sgk_f32 x) {
   return sgk_or_u32(h, sign);
 }
 #undef SGK__U
+#undef SGK__HALF_CVT
 #endif
 
 typedef struct sgk_f16 { sgk_f32 w; } sgk_f16;
