@@ -10,26 +10,31 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup-debian.sh"
 jobs=$(nproc)
+# each stage's start, in seconds since this script began (CI has 90 minutes for all of it)
+stage() { echo "== sgk: $* (at ${SECONDS} s) ==" >&2; }
 for cc in gcc clang; do
   cxx=$([ "$cc" = gcc ] && echo g++ || echo clang++)
   build="$root/build-test-$cc"
-  echo "== sgk: build with $cc ==" >&2
+  stage "build with $cc"
   cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$cc" \
         -DCMAKE_CXX_COMPILER="$cxx" -DSGK_WERROR=ON >/dev/null
   cmake --build "$build" -j"$jobs"
-  echo "== sgk: ctest ($cc) ==" >&2
+  stage "ctest ($cc)"
   (cd "$build" && OMP_NUM_THREADS=${OMP_NUM_THREADS:-2} ctest --output-on-failure -j"$jobs" "$@")
 done
 # AArch64 under qemu-user: libgomp with more than one thread hangs there, so every OpenMP team is
 # capped at one thread and the one test of concurrent host threads is skipped (SGK_TEST_EMULATED).
 # The readme, format and consumers tests are host-only and already ran.
 build="$root/build-test-aarch64"
-echo "== sgk: cross build for aarch64 ==" >&2
+stage "cross build for aarch64"
 cmake -S "$root" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$root/cmake/aarch64-linux-gnu.cmake" \
       -DCMAKE_BUILD_TYPE=Release -DSGK_WERROR=ON >/dev/null
 cmake --build "$build" -j"$jobs"
-echo "== sgk: ctest (aarch64, qemu) ==" >&2
+stage "ctest (aarch64, qemu)"
 (cd "$build" && OMP_NUM_THREADS=1 OMP_THREAD_LIMIT=1 SGK_TEST_EMULATED=1 \
    ctest --output-on-failure -j"$jobs" -E '^(readme|format|consumers)$' "$@")
+stage "sanitizers"
 "$root/scripts/sanitize.sh" "$@"
+stage "thread sanitizer"
 "$root/scripts/tsan.sh"
+stage "done"
