@@ -36,22 +36,49 @@ for obj in "$@"; do
   fi
   regs=${uses[$variant]}
   [ -n "$regs" ] || continue
-  for fn in $(printf '%s\n' "$dis" | sed -n 's/^[0-9a-f]* <\(.*\)>:$/\1/p'); do
-    body=$(printf '%s\n' "$dis" | awk -v f="<$fn>:" '$2 == f {on=1; next} /^$/ {on=0} on')
-    calls=$(printf '%s\n' "$body" | grep -A1 -E '\s(call|bl)\s' | grep -oE 'R_[A-Z0-9_]+\s+\S+' \
-            | awk '{print $2}' | grep -vE "$allowed_calls" || true)
-    if [ -n "$calls" ]; then
-      echo "FAIL $obj: $fn calls $(echo $calls | tr '\n' ' ')"; status=1
-    fi
-    case "$fn" in *__body|*__"$variant") ;; *) continue ;; esac
-    n=$(printf '%s\n' "$body" | grep -cE "$regs" || true)
-    if [ "$fn" = "${fn%__body}" ] && [ "$(printf '%s\n' "$body" | grep -c .)" -le 3 ] &&
-       printf '%s\n' "$body" | grep -E 'jmp\s.*__body' >/dev/null; then
-      n=1 # a stub entry point that tail-jumps into its body, which is checked itself
-    fi
-    if [ "$n" -eq 0 ]; then echo "FAIL $obj: $fn has no $regs instruction"; status=1; fi
-    checked=$((checked + 1))
-  done
+  # One pass over the disassembly (a test object holds a thousand functions): per function, the
+  # relocated targets of its calls (on the call's line or the next) that are not allowed, and for
+  # a kernel function (<name>__<variant> or its __body) whether it uses the variant's registers.
+  result=$(printf '%s\n' "$dis" | REGS="$regs" ALLOWED="$allowed_calls" VARIANT="$variant" awk '
+    function finish() {
+      if (fn == "") return
+      if (bad != "") print "FAIL: " fn " calls" bad
+      if (kernel) {
+        if (n == 0 && fn !~ /__body$/ && lines <= 3 && tailjump) n = 1 # a stub into its body
+        if (n == 0) print "FAIL: " fn " has no " ENVIRON["REGS"] " instruction"
+        checked++
+      }
+      fn = ""
+    }
+    /^[0-9a-f]+ <.*>:$/ {
+      finish()
+      fn = $0; sub(/^[0-9a-f]+ </, "", fn); sub(/>:$/, "", fn)
+      v = "__" ENVIRON["VARIANT"]
+      kernel = fn ~ /__body$/ || substr(fn, length(fn) - length(v) + 1) == v
+      bad = ""; n = 0; lines = 0; tailjump = 0; pending = 0
+      next
+    }
+    /^$/ { finish(); next }
+    fn != "" {
+      lines++
+      if ($0 ~ ENVIRON["REGS"]) n++
+      if ($0 ~ /jmp[ \t].*__body/) tailjump = 1
+      if ($0 ~ /[ \t](call|bl)[ \t]/) pending = 2
+      if (pending > 0) {
+        pending--
+        if (match($0, /R_[A-Z0-9_]+[ \t]+[^ \t]+/)) {
+          split(substr($0, RSTART, RLENGTH), r, /[ \t]+/)
+          if (r[2] !~ ENVIRON["ALLOWED"]) bad = bad " " r[2]
+        }
+      }
+    }
+    END { finish(); print "CHECKED " checked + 0 }')
+  while IFS= read -r line; do
+    case "$line" in
+      CHECKED\ *) checked=$((checked + ${line#CHECKED })) ;;
+      FAIL:*) echo "FAIL $obj: ${line#FAIL: }"; status=1 ;;
+    esac
+  done <<<"$result"
 done
 echo "vector code: $objects variant objects, $checked kernel functions checked, status $status"
 [ "$objects" -gt 0 ] || { echo "FAIL: no kernel variant objects given"; exit 1; }
