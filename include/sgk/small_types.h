@@ -343,10 +343,11 @@ SGK_INLINE sgk_u32 sgk__half_of_f32(sgk_f32 x) {
   return sgk__loadu_u32(t);
 }
 #else
-/* Without F16C each conversion is some 40 lane ops; on the scalar backend a lane op is W scalar
- * instructions, and inlined at every half load, op and store they made the half test kernels
- * take minutes to compile per variant. There the two stay out of line (once per object). */
-#if defined(SGK_VARIANT_ISA_SCALAR)
+/* Without F16C each conversion is some 40 lane ops; on a backend of one-lane registers (the
+ * scalar one) a lane op is W scalar instructions, and inlined at every half load, op and store
+ * they made the half test kernels take minutes to compile per variant. There the two stay out of
+ * line (once per object). */
+#if SGK__RL32 == 1
 #define SGK__HALF_CVT static __attribute__((noinline, unused))
 #else
 #define SGK__HALF_CVT SGK_INLINE
