@@ -375,10 +375,6 @@ SGK__TYPES_ALL(SGK__SPILL, ~)
 #define SGK__PREFIX_MEMORY(T, ct, ...)                                                             \
   SGK_INLINE sgk_##T sgk__load_first_##T(uint32_t n, sgk_mask m, const ct *p) {                    \
     sgk_##T r;                                                                                     \
-    if (SGK__NR(T) == 1) {                                                                         \
-      r.r[0] = sgk__r_load_part_##T(n, SGK__RMASK(T, m, 0), p);                                    \
-      return r;                                                                                    \
-    }                                                                                              \
     SGK__FOR(SGK__NR(T), k) {                                                                      \
       const uint32_t at = (uint32_t)k * SGK__RL(T);                                                \
       if (n >= at + SGK__RL(T))                                                                    \
@@ -391,10 +387,6 @@ SGK__TYPES_ALL(SGK__SPILL, ~)
     return r;                                                                                      \
   }                                                                                                \
   SGK_INLINE void sgk__store_first_##T(uint32_t n, sgk_mask m, ct *p, sgk_##T v) {                 \
-    if (SGK__NR(T) == 1) {                                                                         \
-      sgk__r_store_part_##T(n, SGK__RMASK(T, m, 0), p, v.r[0]);                                    \
-      return;                                                                                      \
-    }                                                                                              \
     SGK__FOR(SGK__NR(T), k) {                                                                      \
       const uint32_t at = (uint32_t)k * SGK__RL(T);                                                \
       if (n >= at + SGK__RL(T))                                                                    \
