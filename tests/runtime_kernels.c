@@ -118,6 +118,19 @@ SGK_KERNEL(last_done_sum, struct last_done_args, a, wg) {
   sgk_atomic_fetch_add_u32(a->finishers, 1);
 }
 
+/* Sub-group s of group g owns the W elements from (g * sub-groups + s) W: lane i stores its load
+ * + 1 there. The lanes past a partial sub-group must load 0 (else every lane stores the marker
+ * `bad`) and store nothing. */
+#define PARTIAL_CASE(MODE, T, ct, bad)                                                             \
+  case MODE: {                                                                                     \
+    const size_t slot = (sgk_group_linear_id(wg) * sgk_sg_group_range(sg) + sg.id) * SGK_W;        \
+    const sgk_##T v = sgk_load_##T(sg, (const ct *)a->in + slot);                                  \
+    int zero = 1;                                                                                  \
+    for (int l = (int)sg.size; l < SGK_W; ++l) zero &= sgk_extract_##T(v, l) == 0;                 \
+    sgk_store_##T(sg, (ct *)a->out + slot,                                                         \
+                  zero ? sgk_add_##T(v, sgk_splat_##T(1)) : sgk_splat_##T(bad));                   \
+    break;                                                                                         \
+  }
 #define CVT_CASE(MODE, TO, FROM, cto, cfrom)                                                       \
   case MODE:                                                                                       \
     sgk_store_##TO(sg, (cto *)a->out + i0,                                                         \
@@ -168,27 +181,8 @@ SGK_KERNEL(mem_ops, struct mem_args, a, wg) {
         sgk_store_masked_i32(sg, keep, out + i0, sgk_add_i32(w, sgk_splat_i32(1)));
         break;
       }
-      /* Sub-group s of group g owns the W elements from (g * sub-groups + s) W: lane i stores
-       * its load + 1 there. The lanes past a partial sub-group must load 0 (else every lane
-       * stores a marker, INT32_MIN or 0) and store nothing. */
-      case M_PARTIAL: {
-        const size_t slot = (sgk_group_linear_id(wg) * sgk_sg_group_range(sg) + sg.id) * SGK_W;
-        const sgk_i32 v = sgk_load_i32(sg, in + slot);
-        int zero = 1;
-        for (int i = (int)sg.size; i < SGK_W; ++i) zero &= sgk_extract_i32(v, i) == 0;
-        sgk_store_i32(sg, out + slot,
-                      zero ? sgk_add_i32(v, sgk_splat_i32(1)) : sgk_splat_i32(INT32_MIN));
-        break;
-      }
-      case M_PARTIAL64: {
-        const size_t slot = (sgk_group_linear_id(wg) * sgk_sg_group_range(sg) + sg.id) * SGK_W;
-        const sgk_u64 v = sgk_load_u64(sg, (const uint64_t *)a->in + slot);
-        int zero = 1;
-        for (int i = (int)sg.size; i < SGK_W; ++i) zero &= sgk_extract_u64(v, i) == 0;
-        sgk_store_u64(sg, (uint64_t *)a->out + slot,
-                      zero ? sgk_add_u64(v, sgk_splat_u64(1)) : sgk_splat_u64(0));
-        break;
-      }
+        PARTIAL_CASE(M_PARTIAL, i32, int32_t, INT32_MIN)
+        PARTIAL_CASE(M_PARTIAL64, u64, uint64_t, 0)
         CVT_CASE(M_CVT_F32_I32, f32, i32, float, int32_t)
         CVT_CASE(M_CVT_I32_F32, i32, f32, int32_t, float)
         CVT_CASE(M_CVT_U32_F32, u32, f32, uint32_t, float)
