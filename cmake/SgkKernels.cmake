@@ -193,6 +193,9 @@ function(sgk_add_kernels target)
       if(DEFINED SGK_WARNINGS)
         target_compile_options(${obj} PRIVATE ${SGK_WARNINGS})
       endif()
+      # The variant's ISA and width as properties, so that COMPILE_OPTIONS and
+      # COMPILE_DEFINITIONS may name one variant: $<$<STREQUAL:$<TARGET_PROPERTY:SGK_ISA>,scalar>:-O1>.
+      set_target_properties(${obj} PROPERTIES SGK_ISA ${isa} SGK_W ${w})
       target_compile_options(${obj} PRIVATE ${ARG_COMPILE_OPTIONS})
       target_compile_options(${obj} PRIVATE ${isa_flags}) # last: the ISA's flags win
       list(APPEND objects $<TARGET_OBJECTS:${obj}>)

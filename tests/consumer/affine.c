@@ -16,6 +16,19 @@
 #error "an instruction-set option leaked into the avx2 variant"
 #endif
 
+/* Built by CMake, each variant gets its own width and ISA from the properties SGK_W and SGK_ISA
+ * (generator expressions in COMPILE_DEFINITIONS); the Makefile build defines neither. */
+#ifdef CONSUMER_W
+#if CONSUMER_W != SGK_W
+#error "$<TARGET_PROPERTY:SGK_W> is not this variant's width"
+#endif
+#if defined(SGK_VARIANT_ISA_SCALAR) != defined(CONSUMER_ISA_scalar) ||                             \
+    defined(SGK_VARIANT_ISA_AVX512) != defined(CONSUMER_ISA_avx512) ||                             \
+    defined(SGK_VARIANT_ISA_NEON) != defined(CONSUMER_ISA_neon)
+#error "$<TARGET_PROPERTY:SGK_ISA> is not this variant's ISA"
+#endif
+#endif
+
 SGK_KERNEL(affine, struct affine_args, a, wg) {
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     const sgk_i32 gid = sgk_global_linear_id(sg);
