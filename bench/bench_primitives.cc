@@ -56,11 +56,31 @@ void TimeLaunches(benchmark::State &state, const sgk_kernel *kernel, sgk_isa isa
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kItems * kReps));
 }
 
+// The lane-by-lane kernel whose bins another way of the same local atomics must reproduce.
+const sgk_kernel *SameBinsAs(const sgk_kernel *kernel) {
+  if (kernel == &prim_local_hist_sort || kernel == &prim_local_hist_conflict)
+    return &prim_local_hist;
+  if (kernel == &prim_local_atomic_conflict) return &prim_local_atomic;
+  return nullptr;
+}
+
 void RunPrimitive(benchmark::State &state, const sgk_kernel *kernel, sgk_isa isa, uint32_t w) {
-  std::vector<int32_t> in(1 << 14), out(1 << 14);
+  std::vector<int32_t> in(kItems), out(kItems);
   for (size_t i = 0; i < in.size(); ++i) in[i] = static_cast<int32_t>(i * 2654435761u);
   prim_args args{in.data(), out.data(), kReps, kBins};
   TimeLaunches(state, kernel, isa, w, &args, out.data());
+  // checked after timing: the same bins as the lane-by-lane way at the same ISA and W
+  const sgk_kernel *ref = SameBinsAs(kernel);
+  if (ref != nullptr && !state.error_occurred()) {
+    std::vector<int32_t> want(kItems);
+    prim_args ref_args{in.data(), want.data(), kReps, kBins};
+    sgk_launch_options opt{};
+    opt.isa = isa;
+    opt.sub_group_size = w;
+    const sgk_range range = sgk_range_1d(kItems, kGroup);
+    if (sgk_launch(ref, &range, &opt, &ref_args, nullptr) != SGK_SUCCESS || want != out)
+      state.SkipWithError("bins differ from the lane-by-lane local atomics'");
+  }
 }
 
 // Every op of the backend contract, on i32 (or f32 for the float-only ones): op applications per

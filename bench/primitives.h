@@ -24,7 +24,8 @@ struct prim_args {
   X(prim_local_atomic, "local atomic add into few SLM bins (lanes conflict)")                      \
   X(prim_local_hist, "local atomic add into 256 SLM bins (the SLM histogram's update)")            \
   X(prim_local_atomic_conflict, "prim_local_atomic through AVX-512 conflict detection")            \
-  X(prim_local_hist_conflict, "prim_local_hist through AVX-512 conflict detection")
+  X(prim_local_hist_conflict, "prim_local_hist through AVX-512 conflict detection")                \
+  X(prim_local_hist_sort, "prim_local_hist by sort and segment-reduce (portable API)")
 
 #define SGK_BENCH_DECLARE(name, what) SGK_DECLARE_KERNEL(name);
 SGK_BENCH_PRIMITIVES(SGK_BENCH_DECLARE)
