@@ -32,25 +32,32 @@ SGK_KERNEL_SLM(PRIM_LOCAL_ATOMIC, struct prim_args, a, wg, a->bins * sizeof(uint
   }
 }
 
-/* The SLM histogram's update: 256 bins, one random byte of a per-lane generator per rep. */
-SGK_KERNEL_SLM(PRIM_LOCAL_HIST, struct prim_args, a, wg, 256 * sizeof(uint32_t)) {
-  uint32_t *bins = sgk_slm(wg);
-  for (uint32_t b = 0; b < 256; ++b) bins[b] = 0;
-  const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);
-  SGK_FOR_EACH_SUBGROUP(wg, sg) {
-    sgk_u32 key = sgk_as_u32_i32(sgk_load_i32(sg, a->in + base + sg.first));
-    for (uint32_t r = 0; r < a->reps; ++r) {
-      const sgk_u32 byte = sgk_and_u32(sgk_shr_u32(key, 8 * (r % 4)), sgk_splat_u32(255));
-      sgk_atomic_add_local_u32(sg, bins, sgk_as_i32_u32(byte), sgk_splat_u32(1));
-      if (r % 4 == 3)
-        key = sgk_add_u32(sgk_mul_u32(key, sgk_splat_u32(1103515245u)), sgk_splat_u32(12345u));
-    }
+/* The SLM histogram's update: 256 bins, one random byte of a per-lane generator per rep, each
+ * added to its bin by update(sg, bins, byte). */
+#define LOCAL_HIST_KERNEL(name, update)                                                            \
+  SGK_KERNEL_SLM(name, struct prim_args, a, wg, 256 * sizeof(uint32_t)) {                          \
+    uint32_t *bins = sgk_slm(wg);                                                                  \
+    for (uint32_t b = 0; b < 256; ++b) bins[b] = 0;                                                \
+    const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);                      \
+    SGK_FOR_EACH_SUBGROUP(wg, sg) {                                                                \
+      sgk_u32 key = sgk_as_u32_i32(sgk_load_i32(sg, a->in + base + sg.first));                     \
+      for (uint32_t r = 0; r < a->reps; ++r) {                                                     \
+        update(sg, bins, sgk_and_u32(sgk_shr_u32(key, 8 * (r % 4)), sgk_splat_u32(255)));          \
+        if (r % 4 == 3)                                                                            \
+          key = sgk_add_u32(sgk_mul_u32(key, sgk_splat_u32(1103515245u)), sgk_splat_u32(12345u));  \
+      }                                                                                            \
+    }                                                                                              \
+    SGK_FOR_EACH_SUBGROUP(wg, sg) {                                                                \
+      const sgk_i32 b = sgk_and_i32(sgk_local_linear_id(sg), sgk_splat_i32(255));                  \
+      sgk_store_i32(sg, a->out + base + sg.first, sgk_gather_i32(sg, (const int32_t *)bins, b));   \
+    }                                                                                              \
   }
-  SGK_FOR_EACH_SUBGROUP(wg, sg) {
-    const sgk_i32 b = sgk_and_i32(sgk_local_linear_id(sg), sgk_splat_i32(255));
-    sgk_store_i32(sg, a->out + base + sg.first, sgk_gather_i32(sg, (const int32_t *)bins, b));
-  }
+
+/* The local atomic (lane by lane, or conflict detection under SGK_AVX512_CONFLICT_ATOMICS) */
+SGK_INLINE void add_atomic(sgk_sg sg, uint32_t *bins, sgk_u32 byte) {
+  sgk_atomic_add_local_u32(sg, bins, sgk_as_i32_u32(byte), sgk_splat_u32(1));
 }
+LOCAL_HIST_KERNEL(PRIM_LOCAL_HIST, add_atomic)
 
 #ifndef SGK_AVX512_CONFLICT_ATOMICS
 /* The sub-group's keys in ascending order (every lane active): a bitonic network of
@@ -70,37 +77,21 @@ SGK_INLINE sgk_u32 sort_keys(sgk_sg sg, sgk_u32 k) {
   return k;
 }
 
-/* prim_local_hist's updates by sort and segment-reduce: the sub-group's bytes sorted, each run of
- * equal bytes counted by a segmented scan, and the run's last lane adds the count to its bin by
- * a gather, an add and a scatter (no two of those lanes share a bin). Same bins as
- * prim_local_hist (bench_primitives checks it). */
-SGK_KERNEL_SLM(prim_local_hist_sort, struct prim_args, a, wg, 256 * sizeof(uint32_t)) {
-  uint32_t *bins = sgk_slm(wg);
-  for (uint32_t b = 0; b < 256; ++b) bins[b] = 0;
-  const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);
-  SGK_FOR_EACH_SUBGROUP(wg, sg) {
-    const sgk_u32 lane = sgk_sg_local_id(sg);
-    const sgk_mask first = sgk_eq_u32(lane, sgk_splat_u32(0));
-    const sgk_mask last = sgk_eq_u32(lane, sgk_splat_u32(SGK_W - 1));
-    sgk_u32 key = sgk_as_u32_i32(sgk_load_i32(sg, a->in + base + sg.first));
-    for (uint32_t r = 0; r < a->reps; ++r) {
-      const sgk_u32 byte = sgk_and_u32(sgk_shr_u32(key, 8 * (r % 4)), sgk_splat_u32(255));
-      const sgk_u32 sorted = sort_keys(sg, byte);
-      const sgk_mask head =
-          sgk_mask_or(first, sgk_ne_u32(sorted, sgk_shift_group_right_u32(sg, sorted, 1)));
-      const sgk_mask tail =
-          sgk_mask_or(last, sgk_ne_u32(sorted, sgk_shift_group_left_u32(sg, sorted, 1)));
-      const sgk_u32 count = sgk_segmented_inclusive_scan_add_u32(sg, sgk_splat_u32(1), head);
-      const sgk_i32 at = sgk_as_i32_u32(sorted);
-      sgk_scatter_masked_u32(sg, tail, bins, at,
-                             sgk_add_u32(sgk_gather_masked_u32(sg, tail, bins, at), count));
-      if (r % 4 == 3)
-        key = sgk_add_u32(sgk_mul_u32(key, sgk_splat_u32(1103515245u)), sgk_splat_u32(12345u));
-    }
-  }
-  SGK_FOR_EACH_SUBGROUP(wg, sg) {
-    const sgk_i32 b = sgk_and_i32(sgk_local_linear_id(sg), sgk_splat_i32(255));
-    sgk_store_i32(sg, a->out + base + sg.first, sgk_gather_i32(sg, (const int32_t *)bins, b));
-  }
+/* Sort and segment-reduce: the sub-group's bytes sorted, each run of equal bytes counted by a
+ * segmented scan, and the run's last lane adds the count to its bin by a gather, an add and a
+ * scatter (no two of those lanes share a bin). */
+SGK_INLINE void add_sorted(sgk_sg sg, uint32_t *bins, sgk_u32 byte) {
+  const sgk_u32 lane = sgk_sg_local_id(sg);
+  const sgk_u32 sorted = sort_keys(sg, byte);
+  const sgk_mask head = sgk_mask_or(sgk_eq_u32(lane, sgk_splat_u32(0)),
+                                    sgk_ne_u32(sorted, sgk_shift_group_right_u32(sg, sorted, 1)));
+  const sgk_mask tail = sgk_mask_or(sgk_eq_u32(lane, sgk_splat_u32(SGK_W - 1)),
+                                    sgk_ne_u32(sorted, sgk_shift_group_left_u32(sg, sorted, 1)));
+  const sgk_u32 count = sgk_segmented_inclusive_scan_add_u32(sg, sgk_splat_u32(1), head);
+  const sgk_i32 at = sgk_as_i32_u32(sorted);
+  sgk_scatter_masked_u32(sg, tail, bins, at,
+                         sgk_add_u32(sgk_gather_masked_u32(sg, tail, bins, at), count));
 }
+/* Same bins as prim_local_hist (bench_primitives checks it). */
+LOCAL_HIST_KERNEL(prim_local_hist_sort, add_sorted)
 #endif
