@@ -18,10 +18,11 @@ struct Primitive {
   const char *name;
   const sgk_kernel *kernel;
   const char *what;
+  const sgk_kernel *same_bins_as;  // checked after timing (primitives.h), or NULL
 };
 
 const Primitive kPrimitives[] = {
-#define SGK_BENCH_ENTRY(name, what) {#name, &name, what},
+#define SGK_BENCH_ENTRY(name, what, same_bins_as) {#name, &name, what, same_bins_as},
     SGK_BENCH_PRIMITIVES(SGK_BENCH_ENTRY)
 #undef SGK_BENCH_ENTRY
 };
@@ -56,21 +57,13 @@ void TimeLaunches(benchmark::State &state, const sgk_kernel *kernel, sgk_isa isa
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kItems * kReps));
 }
 
-// The lane-by-lane kernel whose bins another way of the same local atomics must reproduce.
-const sgk_kernel *SameBinsAs(const sgk_kernel *kernel) {
-  if (kernel == &prim_local_hist_sort || kernel == &prim_local_hist_conflict)
-    return &prim_local_hist;
-  if (kernel == &prim_local_atomic_conflict) return &prim_local_atomic;
-  return nullptr;
-}
-
-void RunPrimitive(benchmark::State &state, const sgk_kernel *kernel, sgk_isa isa, uint32_t w) {
+void RunPrimitive(benchmark::State &state, const Primitive *p, sgk_isa isa, uint32_t w) {
   std::vector<int32_t> in(kItems), out(kItems);
   for (size_t i = 0; i < in.size(); ++i) in[i] = static_cast<int32_t>(i * 2654435761u);
   prim_args args{in.data(), out.data(), kReps, kBins};
-  TimeLaunches(state, kernel, isa, w, &args, out.data());
+  TimeLaunches(state, p->kernel, isa, w, &args, out.data());
   // checked after timing: the same bins as the lane-by-lane way at the same ISA and W
-  const sgk_kernel *ref = SameBinsAs(kernel);
+  const sgk_kernel *ref = p->same_bins_as;
   if (ref != nullptr && !state.error_occurred()) {
     std::vector<int32_t> want(kItems);
     prim_args ref_args{in.data(), want.data(), kReps, kBins};
@@ -180,7 +173,7 @@ int main(int argc, char **argv) {
       for (uint32_t w : {8u, 16u, 32u})
         if (sgk_isa_available(isa) && sgk_kernel_has_variant(p.kernel, isa, w))
           benchmark::RegisterBenchmark(TableReporter::Name(p.name, isa, w).c_str(), RunPrimitive,
-                                       p.kernel, isa, w)
+                                       &p, isa, w)
               ->Unit(benchmark::kMicrosecond);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
