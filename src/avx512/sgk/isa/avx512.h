@@ -446,8 +446,26 @@ SGK_INLINE sgk__vi sgk__join8(const __m256i *h, int k) {
   }
 #define SGK__PD_PS_SI(v) _mm256_castps_si256(_mm512_cvtpd_ps(v))
 SGK__NARROW(i32, f64, _mm512_cvttpd_epi32, SGK__ID) /* NaN, out of range: INT32_MIN */
-SGK__NARROW(i32, i64, _mm512_cvtepi64_epi32, SGK__ID)
-SGK__NARROW(u32, u64, _mm512_cvtepi64_epi32, SGK__ID)
+/* 64- to 32-bit integers keep each lane's low half: one permute of the even 32-bit elements per
+ * 16 lanes (vpermt2d of two registers; vpermd of one at W 8), where vpmovqd costs two uops a
+ * register on Intel cores and a W 16 pair needed a vinserti64x4 besides */
+#if SGK_W == 8
+#define SGK__TRUNC64_REGS(a, even, r)                                                              \
+  r.r[0] = _mm512_castsi512_si256(_mm512_permutexvar_epi32(even, a.r[0]))
+#else
+#define SGK__TRUNC64_REGS(a, even, r)                                                              \
+  SGK__FOR(SGK__N32, k) r.r[k] = _mm512_permutex2var_epi32(a.r[2 * k], even, a.r[2 * k + 1])
+#endif
+#define SGK__TRUNC64(TO, FROM)                                                                     \
+  SGK_INLINE sgk_##TO sgk_cvt_##TO##_##FROM(sgk_##FROM a) {                                        \
+    const __m512i even =                                                                           \
+        _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);              \
+    sgk_##TO r;                                                                                    \
+    SGK__TRUNC64_REGS(a, even, r);                                                                 \
+    return r;                                                                                      \
+  }
+SGK__TRUNC64(i32, i64)
+SGK__TRUNC64(u32, u64)
 SGK__NARROW(f32, f64, SGK__PD_PS_SI, SGK__CASTSI_PS)
 
 #ifdef SGK_AVX512_CONFLICT_ATOMICS
