@@ -81,7 +81,7 @@ std::pair<std::string, std::string> KernelVariant(const char *family) {
 // The roof a family is measured against: its FLOP kind, or bandwidth (copy at its footprint).
 const char *RoofOf(const sgk_family *f) {
   if (std::strcmp(f->name, "hist_slm") == 0)
-    return "byte_rmw";  // one table's updates, not bytes moved
+    return "byte_store";  // one table's updates, not bytes moved: at most one store per byte
   if (!f->gflops) return "copy";
   const std::string name(f->name);
   if (name.rfind("conv", 0) == 0) return "mad_i32";
@@ -274,9 +274,31 @@ void RunPeak(benchmark::State &state, sgk_isa isa, int kind, int threads) {
   state.counters["threads_ran"] = threads;
 }
 
-// The histogram's one-table bound (roofs.h) over n random 64-bit values, as hist_slm's input.
-// lanes: one table per lane of an AVX-512 register (roof_byte_rmw_lanes), else one table.
-void RunByteRmw(benchmark::State &state, size_t n, int threads, bool lanes) {
+// The histogram's bounds (roofs.h) over n random 64-bit values, as hist_slm's input: one table
+// updated by plain C, one table per lane of an AVX-512 register, and the stores alone (to a new
+// bin each, or in pairs within one cache line).
+enum ByteRoof { kByteRmw, kByteRmwLanes, kByteStore, kByteStorePairs };
+
+// What roof_byte_store leaves: for each block, the bins' last values found by scanning the block
+// backwards (each bin's first hit), so a wrong store loop cannot match it.
+uint64_t LastStores(const std::vector<uint64_t> &values, bool pairs) {
+  uint64_t want = 0;
+  for (size_t b = 0; b + ROOF_RMW_BLOCK <= values.size(); b += ROOF_RMW_BLOCK) {
+    uint32_t last[256] = {0};
+    unsigned found = 0;
+    for (size_t i = ROOF_RMW_BLOCK; i-- > 0 && found < 256;)
+      for (int k = 7; k >= 0; --k) {
+        if (pairs && (k & 1)) continue;
+        const uint32_t bin = (values[b + i] >> (8 * k)) & 0xff;
+        for (uint32_t at : {bin, pairs ? bin ^ 1 : bin})
+          if (!last[at]) last[at] = static_cast<uint32_t>(i) + 1, ++found;
+      }
+    for (uint64_t k = 0; k < 256; ++k) want += k * last[k];
+  }
+  return want;
+}
+
+void RunByteRmw(benchmark::State &state, size_t n, int threads, ByteRoof kind) {
   std::vector<uint64_t> values(n);
   uint64_t want = 0, x = 2009;
   for (uint64_t &v : values) {
@@ -284,20 +306,30 @@ void RunByteRmw(benchmark::State &state, size_t n, int threads, bool lanes) {
     v = x;
     for (int k = 0; k < 64; k += 8) want += (x >> k) & 0xff;
   }
+  const bool stores = kind == kByteStore || kind == kByteStorePairs;
+  if (stores) want = LastStores(values, kind == kByteStorePairs);
   uint64_t sink = 0;
-  for (auto _ : state)
-    state.SetIterationTime(lanes ? roof_byte_rmw_lanes(values.data(), n, threads, &sink)
-                                 : roof_byte_rmw(values.data(), n, threads, &sink));
+  for (auto _ : state) {
+    const uint64_t *v = values.data();
+    state.SetIterationTime(kind == kByteRmwLanes ? roof_byte_rmw_lanes(v, n, threads, &sink)
+                           : stores ? roof_byte_store(v, n, threads, kind == kByteStorePairs, &sink)
+                                    : roof_byte_rmw(v, n, threads, &sink));
+  }
   if (sink != want) {
-    state.SkipWithError("the bins do not add up to the bytes");
+    state.SkipWithError(stores ? "the bins do not hold the values that stored last"
+                               : "the bins do not add up to the bytes");
     return;
   }
   state.counters["bytes/s"] =
       benchmark::Counter(8.0 * static_cast<double>(n) * static_cast<double>(state.iterations()),
                          benchmark::Counter::kIsRate);
   state.counters["threads_ran"] = threads;
-  state.SetLabel(lanes ? "16 256-bin tables (one per lane) per 16384 values, gather + add + scatter"
-                       : "one 256-bin table per 16384 values, a scalar read-modify-write per byte");
+  static const char *const labels[] = {
+      "one 256-bin table per 16384 values, a scalar read-modify-write per byte",
+      "16 256-bin tables (one per lane) per 16384 values, gather + add + scatter",
+      "one 256-entry table per 16384 values, a plain store per byte (no load, no add)",
+      "one 256-entry table per 16384 values, a plain store per byte, two per cache line"};
+  state.SetLabel(labels[kind]);
 }
 
 void RunEmpty(benchmark::State &state, sgk_isa isa, uint32_t w, size_t groups, int threads) {
@@ -388,13 +420,20 @@ void Register(const std::vector<int> &thread_list, bool sweep, bool quick) {
     for (size_t i = 0; i < sgk_family_count; ++i)
       if (std::strcmp(sgk_families[i]->name, "hist_slm") == 0) {
         const size_t n = quick ? sgk_families[i]->quick_n : sgk_families[i]->default_n;
-        benchmark::RegisterBenchmark(("roof/byte_rmw/" + std::to_string(n) + sfx).c_str(),
-                                     RunByteRmw, n - n % ROOF_RMW_BLOCK, t, false)
-            ->UseManualTime();
-        if (sgk_isa_available(SGK_ISA_AVX512))
-          benchmark::RegisterBenchmark(("roof/byte_rmw_lanes/" + std::to_string(n) + sfx).c_str(),
-                                       RunByteRmw, n - n % ROOF_RMW_BLOCK, t, true)
-              ->UseManualTime();
+        const size_t whole = n - n % ROOF_RMW_BLOCK;  // whole blocks of values
+        const struct {
+          const char *name;
+          ByteRoof kind;
+        } roofs[] = {{"byte_rmw", kByteRmw},
+                     {"byte_rmw_lanes", kByteRmwLanes},
+                     {"byte_store", kByteStore},
+                     {"byte_store_pairs", kByteStorePairs}};
+        for (const auto &roof : roofs)
+          if (roof.kind != kByteRmwLanes || sgk_isa_available(SGK_ISA_AVX512))
+            benchmark::RegisterBenchmark(
+                ("roof/" + std::string(roof.name) + "/" + std::to_string(n) + sfx).c_str(),
+                RunByteRmw, whole, t, roof.kind)
+                ->UseManualTime();
       }
 
     for (size_t i = 0; i < sgk_family_count; ++i) {

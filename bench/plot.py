@@ -113,9 +113,9 @@ class Run:
         if kind in ("fma_f32", "fma_f64", "mad_i32"):
             r = self.roofs.get("%s/%s" % (kind, isa))
             return (r["rate"], "%s %s" % (kind, isa)) if r else (0.0, None)
-        if kind == "byte_rmw":  # the one-table histogram's updates, at the kernel's size
-            r = next((v for k, v in self.roofs.items() if k.startswith("byte_rmw/")), None)
-            return (r["rate"], "byte rmw") if r else (0.0, None)
+        if kind.startswith("byte_"):  # the one-table histogram's updates, at the kernel's size
+            r = next((v for k, v in self.roofs.items() if k.startswith(kind + "/")), None)
+            return (r["rate"], kind.replace("_", " ")) if r else (0.0, None)
         foot = float(label_field(row["label"], "footprint") or 0)
         sizes = sorted(int(k.split("/")[1]) for k in self.roofs if k.startswith("copy/"))
         if not sizes:
@@ -180,13 +180,13 @@ def table(run, out):
         head, _, tail = kv[0].partition("/")
         return (head, int(tail) if tail.isdigit() else 0, tail)
 
-    clock = run.roofs.get("clock")  # the byte-RMW roofs per cycle: the SLM histogram's bound
+    clock = run.roofs.get("clock")  # the byte roofs per cycle: the SLM histogram's bounds
     for name, r in sorted(run.roofs.items(), key=order):
         head, tail = name.split("/")[0], name.split("/")[-1]
         shown = name if not tail.isdigit() else "%s at %s" % (
-            head, "%s values" % tail if head.startswith("byte_rmw") else human(int(tail)))
+            head, "%s values" % tail if head.startswith("byte_") else human(int(tail)))
         per_cycle = ""
-        if head.startswith("byte_rmw") and clock and clock["rate"] and r["ran"]:
+        if head.startswith("byte_") and clock and clock["rate"] and r["ran"]:
             per_cycle = " (%.2f updates per cycle per thread)" % (
                 r["rate"] / clock["rate"] / r["ran"])
         w("| %s | %s %s%s |\n" % (shown, fmt(r["rate"], r["unit"]), gunit(r["unit"]), per_cycle))

@@ -50,6 +50,44 @@ double roof_byte_rmw(const uint64_t *values, size_t n, int threads, uint64_t *si
   return t;
 }
 
+/* One block's stores (roofs.h, roof_byte_store): last[bin] = the 1-based index of the value whose
+ * byte last chose that bin; pairs: each value's even bytes b store to b and to b ^ 1, the same
+ * cache line. Returns the sum of bin * last[bin]. pairs is a constant at each call, so each
+ * caller's loop has no test in it. */
+static inline uint64_t store_block(const uint64_t *v, uint32_t *last, int pairs) {
+  memset(last, 0, 256 * sizeof *last);
+  for (size_t i = 0; i < ROOF_RMW_BLOCK; ++i) {
+    uint64_t x = v[i];
+    const uint32_t at = (uint32_t)i + 1;
+    if (pairs) {
+      for (int k = 0; k < 4; ++k, x >>= 16) last[x & 0xff] = at, last[(x & 0xff) ^ 1] = at;
+    } else {
+      for (int k = 0; k < 8; ++k, x >>= 8) last[x & 0xff] = at;
+    }
+  }
+  uint64_t total = 0;
+  for (uint64_t k = 0; k < 256; ++k) total += k * last[k];
+  return total;
+}
+
+double roof_byte_store(const uint64_t *values, size_t n, int threads, int pairs, uint64_t *sink) {
+  const long blocks = (long)(n / ROOF_RMW_BLOCK);
+  uint64_t total = 0;
+  const double t0 = omp_get_wtime();
+#pragma omp parallel num_threads(threads) reduction(+ : total)
+  {
+    uint32_t last[256];
+#pragma omp for schedule(static)
+    for (long b = 0; b < blocks; ++b) {
+      const uint64_t *v = values + (size_t)b * ROOF_RMW_BLOCK;
+      total += pairs ? store_block(v, last, 1) : store_block(v, last, 0);
+    }
+  }
+  const double t = omp_get_wtime() - t0;
+  *sink = total;
+  return t;
+}
+
 double roof_clock(size_t iters) {
 #if ROOF_X86
   uint64_t x = 1, y = 1;

@@ -35,6 +35,14 @@ double roof_read(const void *src, size_t bytes, int threads, uint32_t *sink);
  * byte: the rate in bytes/s is the updates' rate. */
 #define ROOF_RMW_BLOCK 16384
 double roof_byte_rmw(const uint64_t *values, size_t n, int threads, uint64_t *sink);
+/* What any one-table update costs at least, the store: the same bytes, one plain store per byte to
+ * the byte's bin of one 256-entry table per block (no load, no add: last[bin] = the value's
+ * 1-based index in the block), so its rate bounds every way of updating one table that writes
+ * each update to it (hist_slm's local atomics, Intel's runtime's). pairs: 8 stores per value
+ * still, but each even byte b stores to bins b and b ^ 1, one cache line: how much of the bound is
+ * the L1 taking stores to a new line each (README, "The SLM histogram's bound"). *sink receives
+ * the sum over the blocks of bin * last[bin]. */
+double roof_byte_store(const uint64_t *values, size_t n, int threads, int pairs, uint64_t *sink);
 /* The core's clock while it computes: 8 * iters dependent 64-bit multiplies on the calling
  * thread, 3 cycles each on x86 cores (a chain of adds of a constant would not do: on the Xeon of
  * family 6 model 207 it ran 3.6 dependent adds per cycle). Returns the seconds, 0.0 (nothing run)
