@@ -39,9 +39,9 @@ double roof_byte_rmw(const uint64_t *values, size_t n, int threads, uint64_t *si
  * the byte's bin of one 256-entry table per block (no load, no add: last[bin] = the value's
  * 1-based index in the block), so its rate bounds every way of updating one table that writes
  * each update to it (hist_slm's local atomics, Intel's runtime's). pairs: 8 stores per value
- * still, but each even byte b stores to bins b and b ^ 1, one cache line: how much of the bound is
- * the L1 taking stores to a new line each (README, "The SLM histogram's bound"). *sink receives
- * the sum over the blocks of bin * last[bin]. */
+ * still, but each even byte b stores to bins b and b ^ 1, one cache line: how the stores' cost
+ * depends on the lines they fall in (README, "The SLM histogram against Intel's runtime"). *sink
+ * receives the sum over the blocks of bin * last[bin]. */
 double roof_byte_store(const uint64_t *values, size_t n, int threads, int pairs, uint64_t *sink);
 /* The core's clock while it computes: 8 * iters dependent 64-bit multiplies on the calling
  * thread, 3 cycles each on x86 cores (a chain of adds of a constant would not do: on the Xeon of
