@@ -27,27 +27,34 @@ size_t roof_reps(size_t bytes) {
   return bytes && bytes < target ? target / bytes : 1;
 }
 
-double roof_byte_rmw(const uint64_t *values, size_t n, int threads, uint64_t *sink) {
-  const long blocks = (long)(n / ROOF_RMW_BLOCK);
-  uint64_t total = 0;
+double roof_clock(size_t iters) {
+#if ROOF_X86
+  uint64_t x = 1, y = 1;
+  __asm__ volatile("" : "+r"(y)); /* unknown to the compiler: the products are computed */
   const double t0 = omp_get_wtime();
-#pragma omp parallel num_threads(threads) reduction(+ : total)
-  {
-    uint32_t bins[256];
-#pragma omp for schedule(static)
-    for (long b = 0; b < blocks; ++b) {
-      memset(bins, 0, sizeof bins);
-      const uint64_t *v = values + (size_t)b * ROOF_RMW_BLOCK;
-      for (size_t i = 0; i < ROOF_RMW_BLOCK; ++i) {
-        uint64_t x = v[i];
-        for (int k = 0; k < 8; ++k, x >>= 8) ++bins[x & 0xff];
-      }
-      for (uint64_t k = 0; k < 256; ++k) total += k * bins[k];
-    }
+  for (size_t i = 0; i < iters; ++i)
+    __asm__ volatile(
+        "imul %1, %0\n\timul %1, %0\n\timul %1, %0\n\timul %1, %0\n\t"
+        "imul %1, %0\n\timul %1, %0\n\timul %1, %0\n\timul %1, %0"
+        : "+r"(x)
+        : "r"(y));
+  return omp_get_wtime() - t0;
+#else
+  (void)iters;
+  return 0.0;
+#endif
+}
+
+/* One block's updates of roof_byte_rmw into bins[0..255]; returns the sum of bin * count. */
+static inline uint64_t rmw_block(const uint64_t *v, uint32_t *bins) {
+  memset(bins, 0, 256 * sizeof *bins);
+  for (size_t i = 0; i < ROOF_RMW_BLOCK; ++i) {
+    uint64_t x = v[i];
+    for (int k = 0; k < 8; ++k, x >>= 8) ++bins[x & 0xff];
   }
-  const double t = omp_get_wtime() - t0;
-  *sink = total;
-  return t;
+  uint64_t total = 0;
+  for (uint64_t k = 0; k < 256; ++k) total += k * bins[k];
+  return total;
 }
 
 /* One block's stores (roofs.h, roof_byte_store): last[bin] = the 1-based index of the value whose
@@ -68,42 +75,6 @@ static inline uint64_t store_block(const uint64_t *v, uint32_t *last, int pairs)
   uint64_t total = 0;
   for (uint64_t k = 0; k < 256; ++k) total += k * last[k];
   return total;
-}
-
-double roof_byte_store(const uint64_t *values, size_t n, int threads, int pairs, uint64_t *sink) {
-  const long blocks = (long)(n / ROOF_RMW_BLOCK);
-  uint64_t total = 0;
-  const double t0 = omp_get_wtime();
-#pragma omp parallel num_threads(threads) reduction(+ : total)
-  {
-    uint32_t last[256];
-#pragma omp for schedule(static)
-    for (long b = 0; b < blocks; ++b) {
-      const uint64_t *v = values + (size_t)b * ROOF_RMW_BLOCK;
-      total += pairs ? store_block(v, last, 1) : store_block(v, last, 0);
-    }
-  }
-  const double t = omp_get_wtime() - t0;
-  *sink = total;
-  return t;
-}
-
-double roof_clock(size_t iters) {
-#if ROOF_X86
-  uint64_t x = 1, y = 1;
-  __asm__ volatile("" : "+r"(y)); /* unknown to the compiler: the products are computed */
-  const double t0 = omp_get_wtime();
-  for (size_t i = 0; i < iters; ++i)
-    __asm__ volatile(
-        "imul %1, %0\n\timul %1, %0\n\timul %1, %0\n\timul %1, %0\n\t"
-        "imul %1, %0\n\timul %1, %0\n\timul %1, %0\n\timul %1, %0"
-        : "+r"(x)
-        : "r"(y));
-  return omp_get_wtime() - t0;
-#else
-  (void)iters;
-  return 0.0;
-#endif
 }
 
 /* The same updates with one table per lane of a 16-lane AVX-512 register (bin b of lane l at
@@ -135,9 +106,12 @@ __attribute__((target("avx512f"))) static uint64_t rmw_lanes_block(const uint64_
 }
 #endif
 
-double roof_byte_rmw_lanes(const uint64_t *values, size_t n, int threads, uint64_t *sink) {
-#if ROOF_X86
-  if (!sgk_isa_available(SGK_ISA_AVX512)) return 0.0;
+enum { BLOCK_RMW, BLOCK_RMW_LANES, BLOCK_STORE, BLOCK_STORE_PAIRS };
+
+/* The byte roofs' one driver: the blocks of n values shared out among the threads, each thread
+ * with its own bins (room for the 16 tables of the lanes' way), kind's block loop on each; *sink
+ * receives the sum of the blocks' results. Returns the seconds of the parallel region. */
+static double over_blocks(const uint64_t *values, size_t n, int threads, int kind, uint64_t *sink) {
   const long blocks = (long)(n / ROOF_RMW_BLOCK);
   uint64_t total = 0;
   const double t0 = omp_get_wtime();
@@ -145,16 +119,38 @@ double roof_byte_rmw_lanes(const uint64_t *values, size_t n, int threads, uint64
   {
     _Alignas(64) uint32_t bins[16 * 256];
 #pragma omp for schedule(static)
-    for (long b = 0; b < blocks; ++b)
-      total += rmw_lanes_block(values + (size_t)b * ROOF_RMW_BLOCK, bins);
+    for (long b = 0; b < blocks; ++b) {
+      const uint64_t *v = values + (size_t)b * ROOF_RMW_BLOCK;
+      switch (kind) { /* the same kind for every block: a branch the CPU predicts */
+        case BLOCK_STORE: total += store_block(v, bins, 0); break;
+        case BLOCK_STORE_PAIRS: total += store_block(v, bins, 1); break;
+#if ROOF_X86
+        case BLOCK_RMW_LANES: total += rmw_lanes_block(v, bins); break;
+#endif
+        default: total += rmw_block(v, bins); break;
+      }
+    }
   }
   const double t = omp_get_wtime() - t0;
   *sink = total;
   return t;
-#else
+}
+
+double roof_byte_rmw(const uint64_t *values, size_t n, int threads, uint64_t *sink) {
+  return over_blocks(values, n, threads, BLOCK_RMW, sink);
+}
+
+double roof_byte_store(const uint64_t *values, size_t n, int threads, int pairs, uint64_t *sink) {
+  return over_blocks(values, n, threads, pairs ? BLOCK_STORE_PAIRS : BLOCK_STORE, sink);
+}
+
+double roof_byte_rmw_lanes(const uint64_t *values, size_t n, int threads, uint64_t *sink) {
+#if ROOF_X86
+  if (sgk_isa_available(SGK_ISA_AVX512))
+    return over_blocks(values, n, threads, BLOCK_RMW_LANES, sink);
+#endif
   (void)values, (void)n, (void)threads, (void)sink;
   return 0.0;
-#endif
 }
 
 /* One pass over a thread's part: copies `n` bytes from s to d, or reads s and returns a sum. */
