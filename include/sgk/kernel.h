@@ -71,7 +71,28 @@
  * sub-group declared with this in the kernel's body, indexed by sg.id, sized for the largest
  * work-group at this W:  SGK_PER_SUB_GROUP(sgk_f32, part); ... part[sg.id] = ...;  Lane vectors
  * (sgk_f32) for per-work-item values, plain C types (uint32_t) for one uniform value each. */
-#define SGK_PER_SUB_GROUP(type, name) type name[SGK_MAX_SUB_GROUPS]
+#define SGK__PER_SUB_GROUP_ARRAY(type, name) type name[SGK_MAX_SUB_GROUPS]
+/* Checked kernels (compiled without NDEBUG, as a Debug build does, or with
+ * SGK_CHECK_PER_SUB_GROUP defined to 1): each work-group's SGK_PER_SUB_GROUP arrays start filled
+ * with a poison pattern (the 32-bit word 0x7FA5A5A5 over and over), and a work-group collective
+ * that finds an entry of one of its sub-groups still all poison fails the launch with
+ * SGK_ERROR_KERNEL_CONTROL_FLOW: a sub-group skipped its work with `continue` before writing its
+ * entry, which otherwise hands the collective whatever the stack held. A value that is the
+ * poison itself, written on purpose, reads as unwritten there. */
+#ifndef SGK_CHECK_PER_SUB_GROUP
+#ifdef NDEBUG
+#define SGK_CHECK_PER_SUB_GROUP 0
+#else
+#define SGK_CHECK_PER_SUB_GROUP 1
+#endif
+#endif
+#if SGK_CHECK_PER_SUB_GROUP
+#define SGK_PER_SUB_GROUP(type, name)                                                              \
+  SGK__PER_SUB_GROUP_ARRAY(type, name);                                                            \
+  sgk__poison(name, sizeof name)
+#else
+#define SGK_PER_SUB_GROUP(type, name) SGK__PER_SUB_GROUP_ARRAY(type, name)
+#endif
 
 /* ------------------------------------------------------------------------------------------------
  * Kernel definition.
@@ -104,6 +125,93 @@ SGK_INLINE void sgk__fault(const sgk_wg *wg, int fault) {
   __atomic_store_n(wg->fault, fault, __ATOMIC_RELAXED);
 }
 SGK_INLINE sgk_wg *sgk__mut(const sgk_wg *wg) { return (sgk_wg *)wg; } /* the variant's own copy */
+
+/* The launch-scope reductions (below, "SGK_REDUCTION_SLOTS") keep their partials here. */
+#define SGK_REDUCTION_SLOTS 8
+typedef union sgk__red_value {
+  int32_t i32; uint32_t u32; int64_t i64; uint64_t u64; float f32; double f64;
+} sgk__red_value;
+enum { SGK__RED_T_i32, SGK__RED_T_u32, SGK__RED_T_i64, SGK__RED_T_u64, SGK__RED_T_f32, SGK__RED_T_f64 };
+/* The variant's work-group copy and its partials; the kernel's wg points at the first member. */
+typedef struct sgk__frame {
+  sgk_wg wg;
+  uint32_t reductions;
+  uint32_t stopped; /* checked kernels: the work-group read an unwritten per-sub-group entry */
+  struct { void *target; uint32_t kind; sgk__red_value v; } slot[SGK_REDUCTION_SLOTS];
+} sgk__frame;
+
+/* The poison of checked SGK_PER_SUB_GROUP arrays (above): byte i of an array is byte i % 4 of the
+ * word 0x7FA5A5A5 stored little-endian (A5 A5 A5 7F), filled by doubling copies (a few memcpy
+ * per work-group, not a byte loop over the largest work-group's entries). */
+#define SGK__POISON_BYTE(i) ((i) % 4 == 3 ? 0x7Fu : 0xA5u)
+SGK_INLINE void sgk__poison(void *array, size_t bytes) {
+  unsigned char *p = (unsigned char *)array;
+  size_t done = bytes < 4 ? bytes : 4;
+  for (size_t i = 0; i < done; ++i) p[i] = (unsigned char)SGK__POISON_BYTE(i);
+  while (done < bytes) { /* done is a multiple of 4: the copy keeps the phase */
+    const size_t k = done < bytes - done ? done : bytes - done;
+    memcpy(p + done, p, k);
+    done += k;
+  }
+}
+/* Entry s (`bytes` long) of a per-sub-group array still all poison? */
+SGK_INLINE bool sgk__is_poison(const void *array, size_t bytes, uint32_t s) {
+  const unsigned char *p = (const unsigned char *)array + (size_t)s * bytes;
+  size_t i = 0;
+  while (i < bytes && p[i] == SGK__POISON_BYTE((size_t)s * bytes + i)) ++i;
+  return i == bytes;
+}
+/* In a checked kernel, a work-group collective about to read entries first .. first + n - 1 of a
+ * per-sub-group array: true, and the launch told, if any is unwritten (else always false). The
+ * collective then reads the operator's identity in their place, the work-group's later phases
+ * do not run (sgk__loop_open) and its variant starts no further work-group (sgk__stopped): what
+ * the kernel would do with the poison (a mask of every lane, a count in the billions) could
+ * write anywhere before the launch returns its status. */
+SGK_INLINE bool sgk__unwritten(const sgk_wg *wg, const void *array, size_t bytes, uint32_t first,
+                               uint32_t n) {
+#if SGK_CHECK_PER_SUB_GROUP
+  for (uint32_t s = first; s < first + n; ++s)
+    if (sgk__is_poison(array, bytes, s)) {
+      sgk__fault(wg, SGK__FAULT_UNWRITTEN);
+      ((sgk__frame *)(void *)sgk__mut(wg))->stopped = 1;
+      return true;
+    }
+#else
+  (void)wg, (void)array, (void)bytes, (void)first, (void)n;
+#endif
+  return false;
+}
+/* Checked: has any work-group of the launch read an unwritten entry (no new work-group starts)?
+ * Has this one (its later phases do not run)? */
+SGK_INLINE bool sgk__stopped(const sgk_wg *wg) {
+#if SGK_CHECK_PER_SUB_GROUP
+  return __atomic_load_n(wg->fault, __ATOMIC_RELAXED) == SGK__FAULT_UNWRITTEN;
+#else
+  (void)wg;
+  return false;
+#endif
+}
+SGK_INLINE bool sgk__stopped_here(const sgk_wg *wg) {
+#if SGK_CHECK_PER_SUB_GROUP
+  return ((const sgk__frame *)(const void *)wg)->stopped != 0;
+#else
+  (void)wg;
+  return false;
+#endif
+}
+/* The start of a collective over x[0 .. num_sub_groups - 1]: in a checked kernel with an
+ * unwritten entry, x becomes a copy with `identity` in the unwritten entries. */
+#if SGK_CHECK_PER_SUB_GROUP
+#define SGK__CHECKED_ENTRIES(wg, x, type, identity)                                                \
+  type sgk__copy[SGK_MAX_SUB_GROUPS];                                                              \
+  if (sgk__unwritten(wg, x, sizeof *(x), 0, (wg)->num_sub_groups)) {                               \
+    for (uint32_t sgk__s = 0; sgk__s < (wg)->num_sub_groups; ++sgk__s)                             \
+      sgk__copy[sgk__s] = sgk__is_poison(x, sizeof *(x), sgk__s) ? (identity) : (x)[sgk__s];       \
+    x = sgk__copy;                                                                                 \
+  }
+#else
+#define SGK__CHECKED_ENTRIES(wg, x, type, identity)
+#endif
 
 /* The work-group of the next linear id (row-major over group_range, index 2 the contiguous one):
  * the ids carried through the dimensions. */
@@ -165,13 +273,13 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
 #define SGK__ONE_SUBGROUP_LOOP(name, args_type, ...)                                               \
   if (sgk__f.wg.num_sub_groups == 1) {                                                             \
     if (SGK_W == 32 && sgk__f.wg.last_sub_group_size == SGK_W / 2) {                               \
-      for (; sgk__count; --sgk__count) {                                                           \
+      for (; sgk__count && !sgk__stopped(&sgk__f.wg); --sgk__count) {                                                           \
         sgk__f.wg.num_sub_groups = 1;                                                              \
         sgk__f.wg.last_sub_group_size = SGK_W / 2;                                                 \
         SGK__GROUP(name, args_type, __VA_ARGS__);                                                  \
       }                                                                                            \
     }                                                                                              \
-    for (; sgk__count; --sgk__count) {                                                             \
+    for (; sgk__count && !sgk__stopped(&sgk__f.wg); --sgk__count) {                                                             \
       sgk__f.wg.num_sub_groups = 1;                                                                \
       SGK__GROUP(name, args_type, __VA_ARGS__);                                                    \
     }                                                                                              \
@@ -189,8 +297,9 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
     sgk__f.wg = *sgk__first;                                                                       \
     sgk__f.wg.loop_open = 0;                                                                       \
     sgk__f.reductions = 0;                                                                         \
+    sgk__f.stopped = 0;                                                                            \
     SGK__ONE_SUBGROUP_LOOP(name, args_type, SLM_ARG)                                               \
-    for (; sgk__count; --sgk__count)                                                               \
+    for (; sgk__count && !sgk__stopped(&sgk__f.wg); --sgk__count)                                                               \
       SGK__GROUP(name, args_type, SLM_ARG);                                                        \
     sgk__reduction_flush(&sgk__f);                                                                 \
   }                                                                                                \
@@ -235,7 +344,7 @@ SGK_INLINE sgk_sg sgk_sub_group(const sgk_wg *wg, uint32_t id) {
          sg##__once = NULL, sgk__mut(wg)->pass_done = 1)
 SGK_INLINE uint32_t sgk__loop_open(const sgk_wg *wg) {
   sgk__mut(wg)->loop_open = 1;
-  return 0;
+  return sgk__stopped_here(wg) ? wg->num_sub_groups : 0; /* checked: none after an unwritten entry */
 }
 SGK_INLINE bool sgk__loop_close(const sgk_wg *wg) {
   sgk__mut(wg)->loop_open = 0;
@@ -485,6 +594,7 @@ SGK_INLINE sgk_i32 sgk__private_at(sgk_i32 idx) {
   /* Work-group scope over the phase model: x[s] is sub-group s's value. Sub-group results are  \
    * combined in sub-group order. */  \
   SGK_INLINE ct sgk_wg_reduce_##op##_##T(const sgk_wg *wg, const sgk_##T *x) {                     \
+    SGK__CHECKED_ENTRIES(wg, x, sgk_##T, sgk_splat_##T(pad))                                       \
     ct acc = sgk_reduce_##op##_##T(sgk_sub_group(wg, 0), x[0]);                                    \
     for (uint32_t s = 1; s < wg->num_sub_groups; ++s)                                              \
       acc = sgk__##op##1_##T(acc, sgk_reduce_##op##_##T(sgk_sub_group(wg, s), x[s]));              \
@@ -492,6 +602,7 @@ SGK_INLINE sgk_i32 sgk__private_at(sgk_i32 idx) {
   }                                                                                                \
   SGK_INLINE void sgk_wg_inclusive_scan_##op##_##T(const sgk_wg *wg, const sgk_##T *x,             \
                                                    sgk_##T *out) {                                 \
+    SGK__CHECKED_ENTRIES(wg, x, sgk_##T, sgk_splat_##T(pad))                                       \
     sgk_##T carry = sgk_splat_##T(ident);                                                          \
     for (uint32_t s = 0; s < wg->num_sub_groups; ++s) {                                            \
       const sgk_sg sg = sgk_sub_group(wg, s);                                                      \
@@ -514,16 +625,19 @@ SGK_INLINE sgk_i32 sgk__private_at(sgk_i32 idx) {
    * SGK_PER_SUB_GROUP): combined in sub-group order; the scans write out[s] (out may be v)    \
    * and return the total; the exclusive scan's out[0] is the identity. */                       \
   SGK_INLINE ct sgk_wg_reduce_uniform_##op##_##T(const sgk_wg *wg, const ct *v) {                  \
+    SGK__CHECKED_ENTRIES(wg, v, ct, (ct)(pad))                                                     \
     ct acc = (ct)(pad);                                                                            \
     for (uint32_t s = 0; s < wg->num_sub_groups; ++s) acc = sgk__##op##1_##T(acc, v[s]);           \
     return acc;                                                                                    \
   }                                                                                                \
   SGK_INLINE ct sgk_wg_inclusive_scan_uniform_##op##_##T(const sgk_wg *wg, const ct *v, ct *out) { \
+    SGK__CHECKED_ENTRIES(wg, v, ct, (ct)(pad))                                                     \
     ct acc = (ct)(pad);                                                                            \
     for (uint32_t s = 0; s < wg->num_sub_groups; ++s) out[s] = acc = sgk__##op##1_##T(acc, v[s]);  \
     return acc;                                                                                    \
   }                                                                                                \
   SGK_INLINE ct sgk_wg_exclusive_scan_uniform_##op##_##T(const sgk_wg *wg, const ct *v, ct *out) { \
+    SGK__CHECKED_ENTRIES(wg, v, ct, (ct)(pad))                                                     \
     ct acc = (ct)(pad);                                                                            \
     for (uint32_t s = 0; s < wg->num_sub_groups; ++s) {                                            \
       const ct x = v[s];                                                                           \
@@ -538,7 +652,9 @@ SGK_INLINE sgk_i32 sgk__private_at(sgk_i32 idx) {
   SGK_INLINE ct sgk_wg_broadcast_##T(const sgk_wg *wg, const sgk_##T *x,                           \
                                      uint32_t local_linear_id) {                                   \
     if (local_linear_id >= wg->local_linear_size) local_linear_id = 0;                             \
-    return sgk_extract_##T(x[local_linear_id / SGK_W], (int)(local_linear_id % SGK_W));            \
+    const uint32_t s = local_linear_id / SGK_W;                                                    \
+    if (sgk__unwritten(wg, x, sizeof *x, s, 1)) return (ct)0;                                      \
+    return sgk_extract_##T(x[s], (int)(local_linear_id % SGK_W));                                  \
   }
 
 #define SGK__ALL_OPS(T, ct, ADD_PAD, MIN_PAD, MAX_PAD)                                             \
@@ -619,11 +735,13 @@ SGK_INLINE bool sgk_all_of_group(sgk_sg sg, sgk_mask m) {
 }
 SGK_INLINE bool sgk_none_of_group(sgk_sg sg, sgk_mask m) { return sgk_ballot(sg, m) == 0; }
 SGK_INLINE bool sgk_wg_any_of(const sgk_wg *wg, const sgk_mask *m) {
+  SGK__CHECKED_ENTRIES(wg, m, sgk_mask, sgk_mask_none())
   for (uint32_t s = 0; s < wg->num_sub_groups; ++s)
     if (sgk_any_of_group(sgk_sub_group(wg, s), m[s])) return true;
   return false;
 }
 SGK_INLINE bool sgk_wg_all_of(const sgk_wg *wg, const sgk_mask *m) {
+  SGK__CHECKED_ENTRIES(wg, m, sgk_mask, sgk_mask_all())
   for (uint32_t s = 0; s < wg->num_sub_groups; ++s)
     if (!sgk_all_of_group(sgk_sub_group(wg, s), m[s])) return false;
   return true;
@@ -990,17 +1108,6 @@ SGK__TYPES_FLOAT(SGK__RMW_FOR_FLOAT, ~)
  * sgk_reduction_<op>_lanes_<t>(sg, target, x) reduces the sub-group's active lanes first (SYCL's
  * per-work-item `reducer += x`). A NULL target adds nothing and fails the launch with
  * SGK_ERROR_NULL_ARGUMENT. Operators: integers add min max and or xor, floats add min max. */
-#define SGK_REDUCTION_SLOTS 8
-typedef union sgk__red_value {
-  int32_t i32; uint32_t u32; int64_t i64; uint64_t u64; float f32; double f64;
-} sgk__red_value;
-enum { SGK__RED_T_i32, SGK__RED_T_u32, SGK__RED_T_i64, SGK__RED_T_u64, SGK__RED_T_f32, SGK__RED_T_f64 };
-/* The variant's work-group copy and its partials; the kernel's wg points at the first member. */
-typedef struct sgk__frame {
-  sgk_wg wg;
-  uint32_t reductions;
-  struct { void *target; uint32_t kind; sgk__red_value v; } slot[SGK_REDUCTION_SLOTS];
-} sgk__frame;
 #define SGK__RED_KIND(T, OP) ((uint32_t)SGK__RED_T_##T * 8u + (uint32_t)SGK__RMW_##OP)
 #define SGK__REDUCTION(op, OP, T)                                                                  \
   SGK_INLINE void sgk_reduction_##op##_##T(const sgk_wg *wg, SGK__CT(T) * target,                  \

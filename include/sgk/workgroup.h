@@ -41,7 +41,12 @@ struct sgk_wg {
 };
 
 /* sgk_wg.fault values. */
-enum { SGK__FAULT_RETURN = 1, SGK__FAULT_BREAK = 2, SGK__FAULT_NULL_TARGET = 3 };
+enum {
+  SGK__FAULT_RETURN = 1,
+  SGK__FAULT_BREAK = 2,
+  SGK__FAULT_NULL_TARGET = 3,
+  SGK__FAULT_UNWRITTEN = 4 /* a checked collective read an unwritten SGK_PER_SUB_GROUP entry */
+};
 
 #ifdef __cplusplus
 }

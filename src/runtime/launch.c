@@ -328,6 +328,13 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
                      "kernel '%s' passed a NULL target to sgk_reduction_*: that value was not "
                      "combined anywhere",
                      kernel_name(kernel));
+  if (fault == SGK__FAULT_UNWRITTEN)
+    return sgk__fail(SGK_ERROR_KERNEL_CONTROL_FLOW,
+                     "kernel '%s': a work-group collective read a SGK_PER_SUB_GROUP entry that its "
+                     "sub-group did not write (still the checked build's poison): a sub-group "
+                     "that skips its work with `continue` must write its entry first (the "
+                     "operator's identity)",
+                     kernel_name(kernel));
   if (fault)
     return sgk__fail(SGK_ERROR_KERNEL_CONTROL_FLOW,
                      "kernel '%s' left SGK_FOR_EACH_SUBGROUP by %s: the work-group's %s; skip the "
