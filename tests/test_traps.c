@@ -41,6 +41,64 @@ static void test_early_exit(void **state) {
   }
 }
 
+/* A sub-group that skips with `continue` before writing its SGK_PER_SUB_GROUP entry: the checked
+ * kernel's collective finds the entry unwritten and the launch says so, and nothing of the poison
+ * reaches memory (each work-group's sum and sub-group parts are right or not written: the
+ * collective reads the identity for the entry, later phases and work-groups do not run);
+ * written first (the identity), every sum and part is right. n ends inside work-group 1 (some of
+ * its sub-groups skip, some lanes of one are masked); work-groups 2 and 3 skip whole. */
+static void run_skipped_entry(int how, uint32_t local, uint32_t n, sgk_status want_status) {
+  enum { GROUPS = 4, MAX_LOCAL = 256, UNTOUCHED = -12345 };
+  int32_t in[GROUPS * MAX_LOCAL], sums[GROUPS], parts[GROUPS * 64];
+  for (int i = 0; i < GROUPS * MAX_LOCAL; ++i) in[i] = (i % 13) - 4;
+  for (int g = 0; g < GROUPS; ++g) sums[g] = UNTOUCHED;
+  for (int i = 0; i < GROUPS * 64; ++i) parts[i] = UNTOUCHED;
+  struct skipped_entry_args a = {in, sums, parts, n, how};
+  const sgk_range r = sgk_range_1d((size_t)GROUPS * local, local);
+  sgk_launch_options o = test_options(0);
+  const sgk_status st = sgk_launch(&skipped_entry, &r, &o, &a, NULL);
+  if (st != want_status)
+    fail_msg("how=%d local=%u n=%u: %s (%s), want %s", how, local, n, sgk_status_string(st),
+             sgk_last_error(), sgk_status_string(want_status));
+  if (st != SGK_SUCCESS) assert_non_null(strstr(sgk_last_error(), "SGK_PER_SUB_GROUP"));
+  const int may_skip = st != SGK_SUCCESS; /* a failed launch may leave outputs unwritten */
+  const uint32_t w = cfg.w, sub_groups = (local + w - 1) / w;
+  for (uint32_t g = 0; g < GROUPS; ++g) {
+    int32_t want = 0;
+    for (uint32_t i = g * local; i < (g + 1) * local && i < n; ++i) want += in[i];
+    if (sums[g] != want && !(may_skip && sums[g] == UNTOUCHED))
+      fail_msg("how=%d local=%u n=%u: group %u sum %d, want %d", how, local, n, g, sums[g], want);
+    for (uint32_t s = 0; s < 64; ++s) {
+      int32_t part = UNTOUCHED;
+      if (s < sub_groups) {
+        part = 0;
+        for (uint32_t i = g * local + s * w; i < g * local + (s + 1) * w && i < (g + 1) * local;
+             ++i)
+          if (i < n) part += in[i];
+      }
+      const int32_t got = parts[g * 64 + s];
+      if (got != part && !(may_skip && got == UNTOUCHED))
+        fail_msg("how=%d local=%u n=%u: group %u sub-group %u part %d, want %d", how, local, n, g,
+                 s, got, part);
+    }
+  }
+}
+
+static void test_skipped_entry(void **state) {
+  (void)state;
+  const uint32_t w = cfg.w;
+  const uint32_t locals[] = {w, 3 * w, 100, 256};
+  for (size_t k = 0; k < sizeof locals / sizeof *locals; ++k) {
+    const uint32_t local = locals[k];
+    const uint32_t n = local + (local > w ? w + 3 : 1); /* inside work-group 1 */
+    for (int vector = 0; vector < 2; ++vector) {
+      run_skipped_entry(2 * vector, local, n, SGK_ERROR_KERNEL_CONTROL_FLOW);
+      run_skipped_entry(2 * vector + 1, local, n, SGK_SUCCESS);     /* the entry written first */
+      run_skipped_entry(2 * vector, local, 4 * local, SGK_SUCCESS); /* no sub-group skips */
+    }
+  }
+}
+
 static void run_slm(uint32_t L, size_t slm_bytes, uint32_t extra, sgk_status want_status) {
   enum { GROUPS = 3 };
   int32_t in[GROUPS * 1024], out[GROUPS * 1024];
@@ -123,9 +181,8 @@ int main(int argc, char **argv) {
   test_parse_args(argc, argv);
   unsetenv("SGK_ISA");
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_early_exit),
-      cmocka_unit_test(test_slm_declared),
-      cmocka_unit_test(test_stencil_tiles),
+      cmocka_unit_test(test_early_exit),    cmocka_unit_test(test_skipped_entry),
+      cmocka_unit_test(test_slm_declared),  cmocka_unit_test(test_stencil_tiles),
       cmocka_unit_test(test_env_read_once),
   };
   return test_run("traps", tests, sizeof tests / sizeof tests[0]);

@@ -1,4 +1,7 @@
-/* Kernels for the traps test, written as a new user would from the README. */
+/* Kernels for the traps test, written as a new user would from the README. Checked whatever the
+ * build type: a collective reading an unwritten SGK_PER_SUB_GROUP entry fails the launch. */
+#undef SGK_CHECK_PER_SUB_GROUP
+#define SGK_CHECK_PER_SUB_GROUP 1
 #include "sgk/kernel.h"
 #include "trap_kernels.h"
 
@@ -49,5 +52,29 @@ SGK_KERNEL(stencil5, struct stencil_args, a, wg) {
           sum, sgk_gather_masked_i32(sg, ok, a->in, sgk_select_i32(ok, nb, sgk_splat_i32(0))));
     }
     sgk_scatter_i32(sg, a->out, at, sum);
+  }
+}
+
+SGK_KERNEL(skipped_entry, struct skipped_entry_args, a, wg) {
+  SGK_PER_SUB_GROUP(int32_t, part);
+  SGK_PER_SUB_GROUP(sgk_i32, lanes);
+  const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const size_t first = base + sg.first;
+    if (first >= a->n) { /* the whole sub-group is past the end */
+      if (a->how == 1) part[sg.id] = 0;
+      if (a->how == 3) lanes[sg.id] = sgk_splat_i32(0);
+      continue;
+    }
+    const sgk_mask in = sgk_sg_lanes_below(sg, first, a->n);
+    const sgk_i32 x = sgk_load_masked_i32(sg, in, a->in + first);
+    part[sg.id] = sgk_reduce_add_i32(sg, x);
+    lanes[sg.id] = x;
+  }
+  a->sums[sgk_group_linear_id(wg)] =
+      a->how < 2 ? sgk_wg_reduce_uniform_add_i32(wg, part) : sgk_wg_reduce_add_i32(wg, lanes);
+  SGK_FOR_EACH_SUBGROUP(wg, sg) { /* a later phase reading the entries */
+    a->parts[sgk_group_linear_id(wg) * 64 + sg.id] =
+        a->how < 2 ? part[sg.id] : sgk_reduce_add_i32(sg, lanes[sg.id]);
   }
 }

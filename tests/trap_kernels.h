@@ -35,4 +35,19 @@ struct stencil_args {
 };
 SGK_DECLARE_KERNEL(stencil5);
 
+/* Per work-group, the sum of in[0 .. n-1] over its items, through one entry per sub-group and a
+ * work-group collective, to sums[group]; sub-groups wholly past n skip with `continue`; then a
+ * second phase writes each sub-group's entry (its sum) to parts[group * 64 + sub-group].
+ * how = 0: they skip before writing their SGK_PER_SUB_GROUP entry (uniform int32_t entries,
+ * sgk_wg_reduce_uniform_add_i32), the trap; 1: they write 0 first; 2 and 3 the same with lane
+ * vector entries (sgk_wg_reduce_add_i32). Compiled with SGK_CHECK_PER_SUB_GROUP 1. */
+struct skipped_entry_args {
+  const int32_t *in;
+  int32_t *sums;
+  int32_t *parts;
+  uint32_t n;
+  int how;
+};
+SGK_DECLARE_KERNEL(skipped_entry);
+
 #endif
