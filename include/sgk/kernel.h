@@ -244,6 +244,9 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
 #else
 #define SGK__EMIT_SLM_FN(name, args_type, a, bytes)
 #endif
+/* The variant's loop goes on while it has work-groups left and, in a checked kernel, no
+ * work-group of the launch has read an unwritten per-sub-group entry. */
+#define SGK__MORE_GROUPS (sgk__count && !sgk__stopped(&sgk__f.wg))
 /* One work-group of the variant's loop: the body, the check that no `return` left a sub-group
  * loop, the next group's ids. (The SLM argument, ", 1" or nothing, comes as __VA_ARGS__.) */
 #define SGK__GROUP(name, args_type, ...)                                                           \
@@ -273,13 +276,13 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
 #define SGK__ONE_SUBGROUP_LOOP(name, args_type, ...)                                               \
   if (sgk__f.wg.num_sub_groups == 1) {                                                             \
     if (SGK_W == 32 && sgk__f.wg.last_sub_group_size == SGK_W / 2) {                               \
-      for (; sgk__count && !sgk__stopped(&sgk__f.wg); --sgk__count) {                                                           \
+      for (; SGK__MORE_GROUPS; --sgk__count) {                                                     \
         sgk__f.wg.num_sub_groups = 1;                                                              \
         sgk__f.wg.last_sub_group_size = SGK_W / 2;                                                 \
         SGK__GROUP(name, args_type, __VA_ARGS__);                                                  \
       }                                                                                            \
     }                                                                                              \
-    for (; sgk__count && !sgk__stopped(&sgk__f.wg); --sgk__count) {                                                             \
+    for (; SGK__MORE_GROUPS; --sgk__count) {                                                       \
       sgk__f.wg.num_sub_groups = 1;                                                                \
       SGK__GROUP(name, args_type, __VA_ARGS__);                                                    \
     }                                                                                              \
@@ -299,7 +302,7 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
     sgk__f.reductions = 0;                                                                         \
     sgk__f.stopped = 0;                                                                            \
     SGK__ONE_SUBGROUP_LOOP(name, args_type, SLM_ARG)                                               \
-    for (; sgk__count && !sgk__stopped(&sgk__f.wg); --sgk__count)                                                               \
+    for (; SGK__MORE_GROUPS; --sgk__count)                                                         \
       SGK__GROUP(name, args_type, SLM_ARG);                                                        \
     sgk__reduction_flush(&sgk__f);                                                                 \
   }                                                                                                \
@@ -344,7 +347,8 @@ SGK_INLINE sgk_sg sgk_sub_group(const sgk_wg *wg, uint32_t id) {
          sg##__once = NULL, sgk__mut(wg)->pass_done = 1)
 SGK_INLINE uint32_t sgk__loop_open(const sgk_wg *wg) {
   sgk__mut(wg)->loop_open = 1;
-  return sgk__stopped_here(wg) ? wg->num_sub_groups : 0; /* checked: none after an unwritten entry */
+  /* checked: no pass once the work-group has read an unwritten entry */
+  return sgk__stopped_here(wg) ? wg->num_sub_groups : 0;
 }
 SGK_INLINE bool sgk__loop_close(const sgk_wg *wg) {
   sgk__mut(wg)->loop_open = 0;
