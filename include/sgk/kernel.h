@@ -171,8 +171,8 @@ SGK_INLINE bool sgk__unwritten(const sgk_wg *wg, const void *array, size_t bytes
                                uint32_t n) {
 #if SGK_CHECK_PER_SUB_GROUP
   for (uint32_t s = first; s < first + n; ++s)
-    if (sgk__is_poison(array, bytes, s)) {
-      sgk__fault(wg, SGK__FAULT_UNWRITTEN);
+    if (sgk__is_poison(array, bytes, s)) { /* inside a sub-group loop: that is the error */
+      sgk__fault(wg, wg->loop_open ? SGK__FAULT_COLLECTIVE_IN_LOOP : SGK__FAULT_UNWRITTEN);
       ((sgk__frame *)(void *)sgk__mut(wg))->stopped = 1;
       return true;
     }
@@ -185,7 +185,8 @@ SGK_INLINE bool sgk__unwritten(const sgk_wg *wg, const void *array, size_t bytes
  * Has this one (its later phases do not run)? */
 SGK_INLINE bool sgk__stopped(const sgk_wg *wg) {
 #if SGK_CHECK_PER_SUB_GROUP
-  return __atomic_load_n(wg->fault, __ATOMIC_RELAXED) == SGK__FAULT_UNWRITTEN;
+  const int fault = __atomic_load_n(wg->fault, __ATOMIC_RELAXED);
+  return fault == SGK__FAULT_UNWRITTEN || fault == SGK__FAULT_COLLECTIVE_IN_LOOP;
 #else
   (void)wg;
   return false;
@@ -199,10 +200,18 @@ SGK_INLINE bool sgk__stopped_here(const sgk_wg *wg) {
   return false;
 #endif
 }
-/* The start of a collective over x[0 .. num_sub_groups - 1]: in a checked kernel with an
- * unwritten entry, x becomes a copy with `identity` in the unwritten entries. */
+/* A work-group collective reads every sub-group's entry, so it runs between two sub-group loops
+ * (uniform code): inside SGK_FOR_EACH_SUBGROUP, where the later sub-groups have not written
+ * theirs yet (a GPU kernel's habit, every work-item calling it), the launch fails with
+ * SGK_ERROR_KERNEL_CONTROL_FLOW in every build, whatever the work-group's size. */
+SGK_INLINE void sgk__between_loops(const sgk_wg *wg) {
+  if (wg->loop_open) sgk__fault(wg, SGK__FAULT_COLLECTIVE_IN_LOOP);
+}
+/* The start of a collective over x[0 .. num_sub_groups - 1]: the check above; in a checked kernel
+ * with an unwritten entry, x becomes a copy with `identity` in the unwritten entries. */
 #if SGK_CHECK_PER_SUB_GROUP
 #define SGK__CHECKED_ENTRIES(wg, x, type, identity)                                                \
+  sgk__between_loops(wg);                                                                          \
   type sgk__copy[SGK_MAX_SUB_GROUPS];                                                              \
   if (sgk__unwritten(wg, x, sizeof *(x), 0, (wg)->num_sub_groups)) {                               \
     for (uint32_t sgk__s = 0; sgk__s < (wg)->num_sub_groups; ++sgk__s)                             \
@@ -210,7 +219,7 @@ SGK_INLINE bool sgk__stopped_here(const sgk_wg *wg) {
     x = sgk__copy;                                                                                 \
   }
 #else
-#define SGK__CHECKED_ENTRIES(wg, x, type, identity)
+#define SGK__CHECKED_ENTRIES(wg, x, type, identity) sgk__between_loops(wg);
 #endif
 
 /* The work-group of the next linear id (row-major over group_range, index 2 the contiguous one):
@@ -657,6 +666,7 @@ SGK_INLINE sgk_i32 sgk__private_at(sgk_i32 idx) {
                                      uint32_t local_linear_id) {                                   \
     if (local_linear_id >= wg->local_linear_size) local_linear_id = 0;                             \
     const uint32_t s = local_linear_id / SGK_W;                                                    \
+    sgk__between_loops(wg);                                                                        \
     if (sgk__unwritten(wg, x, sizeof *x, s, 1)) return (ct)0;                                      \
     return sgk_extract_##T(x[s], (int)(local_linear_id % SGK_W));                                  \
   }

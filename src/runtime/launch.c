@@ -328,6 +328,12 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
                      "kernel '%s' passed a NULL target to sgk_reduction_*: that value was not "
                      "combined anywhere",
                      kernel_name(kernel));
+  if (fault == SGK__FAULT_COLLECTIVE_IN_LOOP)
+    return sgk__fail(SGK_ERROR_KERNEL_CONTROL_FLOW,
+                     "kernel '%s' called a work-group collective (sgk_wg_*) inside "
+                     "SGK_FOR_EACH_SUBGROUP, where the later sub-groups' SGK_PER_SUB_GROUP entries "
+                     "are not written yet: call it between two sub-group loops (uniform code)",
+                     kernel_name(kernel));
   if (fault == SGK__FAULT_UNWRITTEN)
     return sgk__fail(SGK_ERROR_KERNEL_CONTROL_FLOW,
                      "kernel '%s': a work-group collective read a SGK_PER_SUB_GROUP entry that its "

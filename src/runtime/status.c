@@ -24,8 +24,9 @@ static const char *const status_text[SGK_STATUS_COUNT] = {
     [SGK_ERROR_OUT_OF_MEMORY] = "out of memory",
     [SGK_ERROR_SLM_TOO_SMALL] = "slm_bytes is less than the kernel declares",
     [SGK_ERROR_KERNEL_CONTROL_FLOW] =
-        ("the kernel left SGK_FOR_EACH_SUBGROUP by return or break (use continue), or, checked, "
-         "a work-group collective read a SGK_PER_SUB_GROUP entry its sub-group did not write"),
+        ("the kernel left SGK_FOR_EACH_SUBGROUP by return or break (use continue), called a "
+         "work-group collective inside it, or, checked, a work-group collective read a "
+         "SGK_PER_SUB_GROUP entry its sub-group did not write"),
     [SGK_ERROR_NESTED_LAUNCH] = "sgk_launch was called from inside a running kernel",
     [SGK_ERROR_KERNEL_ABI] =
         "the kernel was compiled against sgk headers of another kernel-table ABI (rebuild it)",
