@@ -99,6 +99,52 @@ static void test_skipped_entry(void **state) {
   }
 }
 
+/* A work-group collective inside SGK_FOR_EACH_SUBGROUP (a GPU kernel's habit: every work-item
+ * calls it), where the later sub-groups have not written their entries: the launch fails naming
+ * the rule, in a checked and in an unchecked (Release) kernel alike, whatever the work-group's
+ * size (one sub-group too, where the value would happen to be right); between two loops, every
+ * output right. */
+static void run_in_loop(const sgk_kernel *k, int how, uint32_t local) {
+  enum { GROUPS = 3, MAX_LOCAL = 256 };
+  int32_t in[GROUPS * MAX_LOCAL], out[GROUPS * MAX_LOCAL];
+  for (int i = 0; i < GROUPS * MAX_LOCAL; ++i) {
+    in[i] = (i * 37) % 11 - 5;
+    out[i] = -12345;
+  }
+  struct in_loop_args a = {in, out, how};
+  const sgk_range r = sgk_range_1d((size_t)GROUPS * local, local);
+  sgk_launch_options o = test_options(0);
+  const sgk_status st = sgk_launch(k, &r, &o, &a, NULL);
+  const sgk_status want = how < 4 ? SGK_ERROR_KERNEL_CONTROL_FLOW : SGK_SUCCESS;
+  if (st != want)
+    fail_msg("%s how=%d local=%u: %s (%s), want %s", k->name, how, local, sgk_status_string(st),
+             sgk_last_error(), sgk_status_string(want));
+  if (st != SGK_SUCCESS) {
+    assert_non_null(strstr(sgk_last_error(), "inside SGK_FOR_EACH_SUBGROUP"));
+    return;
+  }
+  for (uint32_t g = 0; g < GROUPS; ++g) {
+    int32_t sum = 0, any = 0;
+    for (uint32_t i = g * local; i < (g + 1) * local; ++i) sum += in[i], any |= in[i] > 0;
+    const int32_t by = how == 4 ? sum : how == 5 ? sum : how == 6 ? in[g * local] : any;
+    for (uint32_t i = g * local; i < (g + 1) * local; ++i)
+      if (out[i] != in[i] - by)
+        fail_msg("%s how=%d local=%u: out[%u] = %d, want %d", k->name, how, local, i, out[i],
+                 in[i] - by);
+  }
+}
+
+static void test_collective_in_loop(void **state) {
+  (void)state;
+  const uint32_t w = cfg.w;
+  const uint32_t locals[] = {w, 3 * w, 100, 256};
+  const sgk_kernel *kernels[] = {&collective_in_loop, &collective_in_loop_unchecked};
+  for (int k = 0; k < 2; ++k)
+    for (size_t l = 0; l < sizeof locals / sizeof *locals; ++l)
+      for (int how = 0; how < 8; ++how) run_in_loop(kernels[k], how, locals[l]);
+  run_in_loop(&collective_in_loop_unchecked, 4, 100); /* the next launch not confused */
+}
+
 static void run_slm(uint32_t L, size_t slm_bytes, uint32_t extra, sgk_status want_status) {
   enum { GROUPS = 3 };
   int32_t in[GROUPS * 1024], out[GROUPS * 1024];
@@ -181,9 +227,9 @@ int main(int argc, char **argv) {
   test_parse_args(argc, argv);
   unsetenv("SGK_ISA");
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_early_exit),    cmocka_unit_test(test_skipped_entry),
-      cmocka_unit_test(test_slm_declared),  cmocka_unit_test(test_stencil_tiles),
-      cmocka_unit_test(test_env_read_once),
+      cmocka_unit_test(test_early_exit),         cmocka_unit_test(test_skipped_entry),
+      cmocka_unit_test(test_collective_in_loop), cmocka_unit_test(test_slm_declared),
+      cmocka_unit_test(test_stencil_tiles),      cmocka_unit_test(test_env_read_once),
   };
   return test_run("traps", tests, sizeof tests / sizeof tests[0]);
 }

@@ -78,3 +78,6 @@ SGK_KERNEL(skipped_entry, struct skipped_entry_args, a, wg) {
         a->how < 2 ? part[sg.id] : sgk_reduce_add_i32(sg, lanes[sg.id]);
   }
 }
+
+#define IN_LOOP_KERNEL collective_in_loop
+#include "in_loop_kernel.inc"

@@ -50,4 +50,14 @@ struct skipped_entry_args {
 };
 SGK_DECLARE_KERNEL(skipped_entry);
 
+/* A work-group collective called inside SGK_FOR_EACH_SUBGROUP (how 0-3) or between two loops
+ * (how 4-7): tests/in_loop_kernel.inc. The first compiled checked, the second unchecked. */
+struct in_loop_args {
+  const int32_t *in;
+  int32_t *out;
+  int how;
+};
+SGK_DECLARE_KERNEL(collective_in_loop);
+SGK_DECLARE_KERNEL(collective_in_loop_unchecked);
+
 #endif

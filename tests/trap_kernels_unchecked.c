@@ -1,0 +1,9 @@
+/* The traps test's in-loop collective kernel as a Release build compiles it: no poison, no
+ * checked entries; the rule (collectives between the loops) is still enforced. */
+#undef SGK_CHECK_PER_SUB_GROUP
+#define SGK_CHECK_PER_SUB_GROUP 0
+#include "sgk/kernel.h"
+#include "trap_kernels.h"
+
+#define IN_LOOP_KERNEL collective_in_loop_unchecked
+#include "in_loop_kernel.inc"
