@@ -126,7 +126,7 @@ static void run_in_loop(const sgk_kernel *k, int how, uint32_t local) {
   for (uint32_t g = 0; g < GROUPS; ++g) {
     int32_t sum = 0, any = 0;
     for (uint32_t i = g * local; i < (g + 1) * local; ++i) sum += in[i], any |= in[i] > 0;
-    const int32_t by = how == 4 ? sum : how == 5 ? sum : how == 6 ? in[g * local] : any;
+    const int32_t by = how <= 5 ? sum : how == 6 ? in[g * local] : any;
     for (uint32_t i = g * local; i < (g + 1) * local; ++i)
       if (out[i] != in[i] - by)
         fail_msg("%s how=%d local=%u: out[%u] = %d, want %d", k->name, how, local, i, out[i],
