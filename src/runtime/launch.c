@@ -49,6 +49,16 @@ static pthread_once_t arena_key_once = PTHREAD_ONCE_INIT;
 static void arena_free(void *p) { free(p); }
 static void arena_key_init(void) { (void)pthread_key_create(&arena_key, arena_free); }
 
+/* A launch's work queue per thread: the next chunk of its block, alone on its cache line. */
+typedef struct {
+  _Alignas(64) atomic_size_t at;
+} claim_slot;
+#define SGK__STACK_SLOTS 64u
+
+/* The first chunk of block v of n equal contiguous blocks of `chunks` (block n: the end); chunks
+ * is at most about 32 a thread, so the product does not overflow. */
+static size_t block_start(size_t chunks, uint32_t n, uint32_t v) { return chunks * v / n; }
+
 static void *arena_get(size_t bytes) {
   if (bytes == 0) return NULL;
   if (tls_arena.bytes >= bytes) {
@@ -291,10 +301,28 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
       tls_in_kernel = 0;
     }
   } else {
-    /* chunks of contiguous work-groups, each one call of the variant; 16 a thread to balance */
+    /* chunks of contiguous work-groups, each one call of the variant; 16 a thread to balance.
+     * Thread t owns the t-th block of threads contiguous blocks of chunks (OpenMP's static
+     * schedule) and runs it front to back, so every launch over the same range and team puts a
+     * work-group on the same thread, and the data it touched last time (or that a host loop
+     * with schedule(static) wrote) is still in that core's cache; a thread done with its block
+     * then takes chunks from the front of the others' (a busy or descheduled thread's work does
+     * not wait for it). next[v] hands out block v's chunks: each index once, by fetch_add. */
     size_t chunk = groups / ((size_t)threads * 16);
     if (chunk < 1) chunk = 1;
     const size_t chunks = (groups + chunk - 1) / chunk;
+    claim_slot stack_slots[SGK__STACK_SLOTS];
+    claim_slot *next = threads <= SGK__STACK_SLOTS
+                           ? stack_slots
+                           : aligned_alloc(sizeof(claim_slot), threads * sizeof(claim_slot));
+    if (!next) {
+      free(local_ids);
+      if (slot >= 0) sgk__tune_record(kernel, isa, range, threads, w, 0);
+      return sgk__fail(SGK_ERROR_OUT_OF_MEMORY, "could not allocate the launch's %u work queues",
+                       threads);
+    }
+    for (uint32_t v = 0; v < threads; ++v)
+      atomic_init(&next[v].at, block_start(chunks, threads, v));
 #pragma omp parallel num_threads(threads)
     {
       sgk_wg wg = tmpl;
@@ -306,17 +334,24 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
       if (tmpl.slm_bytes) {
 #pragma omp barrier
       }
-      const int ok = !atomic_load(&out_of_memory);
       tls_in_kernel = 1;
-#pragma omp for schedule(dynamic, 1)
-      for (size_t c = 0; c < chunks; ++c) {
-        if (!ok) continue;
-        const size_t first = c * chunk;
-        place_group(&wg, first);
-        fn(&wg, args, groups - first < chunk ? groups - first : chunk);
+      /* its own block first, then the next threads' (a team smaller than asked for takes the
+       * missing threads' blocks this way too) */
+      const uint32_t t = (uint32_t)omp_get_thread_num();
+      for (uint32_t k = 0; k < threads && !atomic_load(&out_of_memory); ++k) {
+        const uint32_t v = (t + k) % threads;
+        const size_t stop = block_start(chunks, threads, v + 1);
+        for (;;) {
+          const size_t c = atomic_fetch_add_explicit(&next[v].at, 1, memory_order_relaxed);
+          if (c >= stop) break;
+          const size_t first = c * chunk;
+          place_group(&wg, first);
+          fn(&wg, args, groups - first < chunk ? groups - first : chunk);
+        }
       }
       tls_in_kernel = 0;
     }
+    if (next != stack_slots) free(next);
   }
   const uint64_t end = now_ns();
   free(local_ids);
