@@ -28,8 +28,8 @@ static const char *setup(sgk_case *c) {
 static sgk_status launch_kernel(const sgk_kernel *k, sgk_case *c, const sgk_launch_options *o,
                                 sgk_launch_info *info) {
   bs_state *st = c->state;
-  memset(st->call, 0xff, c->n * sizeof(float));
-  memset(st->put, 0xff, c->n * sizeof(float));
+  sgk_host_fill(st->call, 0xff, c->n * sizeof(float), o);
+  sgk_host_fill(st->put, 0xff, c->n * sizeof(float), o);
   struct black_scholes_args a = {st->s, st->x, st->t, SGK_BS_RATE, SGK_BS_VOL, st->call, st->put};
   const sgk_range r = sgk_range_1d(c->n, c->wg);
   return sgk_launch(k, &r, o, &a, info);

@@ -33,7 +33,7 @@ static const char *setup(sgk_case *c) {
 static sgk_status launch(const sgk_kernel *k, int slm, sgk_case *c, const sgk_launch_options *o,
                          sgk_launch_info *info) {
   conv_state *s = c->state;
-  memset(s->output, 0, c->n * sizeof(int32_t));
+  sgk_host_fill(s->output, 0, c->n * sizeof(int32_t), o);
   struct conv_args a = {s->input, s->kernel, s->output, c->n, TAPS};
   const sgk_launch_options opt =
       sgk_host_opts(o, slm ? ((size_t)c->wg + 2 * (TAPS / 2)) * sizeof(int32_t) : 0);

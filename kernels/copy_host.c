@@ -31,7 +31,7 @@ static const char *setup(sgk_case *c, int copy) {
 static sgk_status launch(const sgk_kernel *k, sgk_case *c, const sgk_launch_options *o,
                          sgk_launch_info *info) {
   copy_state *s = c->state;
-  memset(s->dst, 0, c->n * sizeof(int32_t));
+  sgk_host_fill(s->dst, 0, c->n * sizeof(int32_t), o);
   struct copy_args a = {s->src, s->dst};
   const sgk_range r = sgk_range_1d(c->n / SGK_PER_ITEM, c->wg);
   return sgk_launch(k, &r, o, &a, info);

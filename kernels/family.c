@@ -1,5 +1,6 @@
 /* Family registry, the runner, and helpers shared by the host sides. */
 #include <math.h>
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,21 @@ void *sgk_host_alloc(size_t bytes) {
   void *p = aligned_alloc(64, rounded ? rounded : 64);
   if (p) memset(p, 0, rounded ? rounded : 64);
   return p;
+}
+
+void sgk_host_fill(void *p, int byte, size_t bytes, const sgk_launch_options *o) {
+  const int threads = o && o->threads ? (int)o->threads : omp_get_max_threads();
+  if (threads <= 1 || bytes < ((size_t)1 << 16)) {
+    memset(p, byte, bytes);
+    return;
+  }
+#pragma omp parallel num_threads(threads)
+  {
+    const size_t t = (size_t)omp_get_thread_num(), n = (size_t)omp_get_num_threads();
+    const size_t begin = bytes / n * t + (t < bytes % n ? t : bytes % n);
+    const size_t len = bytes / n + (t < bytes % n);
+    memset((char *)p + begin, byte, len);
+  }
 }
 
 void sgk_host_teardown(sgk_case *c) {

@@ -82,6 +82,12 @@ const sgk_family *sgk_family_find(const char *name);
 /* Helpers shared by the host sides. */
 void *sgk_host_alloc(size_t bytes);      /* 64-byte aligned, zeroed; NULL on failure */
 uint32_t sgk_host_rand(uint64_t *state); /* deterministic generator for inputs */
+/* memset(p, byte, bytes) before a launch, by the launch's threads (o->threads, 0: OpenMP's
+ * default), thread t the t-th of as many equal contiguous parts: where sgk's launch (and
+ * OpenMP's static schedule) puts the work-groups that write them, as an OpenCL runtime's
+ * clEnqueueFillBuffer does; a one-thread memset left the other cores' parts of the output in
+ * the first core's cache, to be fetched from it by every store. */
+void sgk_host_fill(void *p, int byte, size_t bytes, const sgk_launch_options *o);
 
 /* The math families' inputs and plain-C references, shared with bench/baselines.c. The checks
  * look at every `step`-th option or row and return why the output is wrong, or NULL. */

@@ -35,7 +35,7 @@ static const char *setup(sgk_case *c) {
 
 static sgk_status launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *info) {
   mm_state *s = c->state;
-  memset(s->c, 0, c->n * c->n * sizeof(double));
+  sgk_host_fill(s->c, 0, c->n * c->n * sizeof(double), o);
   struct matmul_args a = {s->a, s->bm, s->c, (uint32_t)c->n, (uint32_t)c->n, (uint32_t)c->n};
   const size_t cols = (c->n + c->sg - 1) / c->sg * c->sg;
   const sgk_range r = sgk_range_2d(c->n, cols, 1, c->sg);

@@ -59,7 +59,7 @@ static const char *reduction_check(sgk_case *c) {
 static const char *vec_copy_setup(sgk_case *c) { return setup(c, 1); }
 static sgk_status vec_copy_launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *info) {
   red_state *s = c->state;
-  memset(s->dst, 0, c->n * sizeof(int32_t));
+  sgk_host_fill(s->dst, 0, c->n * sizeof(int32_t), o);
   struct vec_copy_args a = {s->data, s->dst};
   const sgk_range r = sgk_range_1d(c->n, c->wg);
   return sgk_launch(&vec_copy, &r, o, &a, info);

@@ -26,7 +26,7 @@ static const char *setup(sgk_case *c, int with_data) {
 
 static sgk_status launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *info) {
   sg_state *s = c->state;
-  memset(s->out, 0x7f, c->n * SGI_FIELDS * sizeof(int32_t));
+  sgk_host_fill(s->out, 0x7f, c->n * SGI_FIELDS * sizeof(int32_t), o);
   struct sg_info_args a = {s->data, s->out};
   const sgk_range r = sgk_range_1d(c->n, c->wg);
   return sgk_launch(&sg_info, &r, o, &a, info);

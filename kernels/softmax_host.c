@@ -26,7 +26,7 @@ static const char *setup(sgk_case *c) {
 
 static sgk_status launch(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *info) {
   sm_state *st = c->state;
-  memset(st->y, 0xff, c->n * SGK_SOFTMAX_COLS * sizeof(float));
+  sgk_host_fill(st->y, 0xff, c->n * SGK_SOFTMAX_COLS * sizeof(float), o);
   struct softmax_args a = {st->x, st->y, SGK_SOFTMAX_COLS};
   const sgk_range r = sgk_range_1d(c->n * c->wg, c->wg); /* one work-group per row */
   return sgk_launch(&softmax_rows, &r, o, &a, info);
