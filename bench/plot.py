@@ -32,7 +32,11 @@ def parse(path):
     with open(path) as f:
         doc = json.load(f)
     rows = []
-    benchmarks = doc.get("benchmarks", [])
+    # In registration order (bench_kernels registers the families in kernels/families.inc's
+    # order): --benchmark_enable_random_interleaving writes the items in the order they ran.
+    # A stable sort, so each item's repetitions and aggregates keep theirs.
+    benchmarks = sorted(doc.get("benchmarks", []), key=lambda b: (
+        b.get("family_index", 0), b.get("per_family_instance_index", 0)))
     # With --benchmark_repetitions, each item's median (of its rates) stands for it: on a shared
     # machine a repetition the hypervisor stole the CPU from does not move it.
     medians = {b["run_name"] for b in benchmarks
