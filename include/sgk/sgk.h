@@ -46,7 +46,8 @@ typedef enum sgk_status {
   SGK_ERROR_ISA_NOT_COMPILED,            /* the library or the kernel was built without the ISA */
   SGK_ERROR_INVALID_THREADS,             /* thread count above the limit */
   SGK_ERROR_OUT_OF_MEMORY,               /* an SLM arena could not be allocated */
-  SGK_ERROR_SLM_TOO_SMALL,       /* slm_bytes below what the kernel declares (SGK_KERNEL_SLM) */
+  SGK_ERROR_SLM_TOO_SMALL,       /* slm_bytes below what the kernel declares (SGK_KERNEL_SLM), or
+                                  * the kernel wrote past its SLM */
   SGK_ERROR_KERNEL_CONTROL_FLOW, /* the kernel left SGK_FOR_EACH_SUBGROUP by return or break, or
                                   * (checked) a collective read an unwritten SGK_PER_SUB_GROUP entry */
   SGK_ERROR_NESTED_LAUNCH,       /* sgk_launch called from inside a running kernel */

@@ -21,8 +21,13 @@ typedef struct arena {
 
 static _Thread_local arena tls_arena;
 
-/* Under AddressSanitizer the arena past the launch's slm_bytes is poisoned, so a kernel that
- * writes beyond the SLM it declared is reported where it does (the debug check of SLM). */
+/* The arena past the launch's slm_bytes. Under AddressSanitizer it is poisoned, so a kernel that
+ * writes beyond the SLM it was given is reported where it does. Elsewhere the arena has
+ * SGK__SLM_SLACK bytes beyond it, the first SGK__SLM_GUARD of them set to a pattern when a launch
+ * takes the arena (arena_fence) and compared when its work-groups are done (arena_overrun): a
+ * kernel that writes past its SLM (a sub-group's store with lanes past the end: W - 1 of them at
+ * most, 248 bytes of 64-bit lanes at W = 32) fails the launch, and the slack keeps such a store
+ * off the heap. arena_unfence readies a whole arena for free. */
 #if defined(__SANITIZE_ADDRESS__)
 #define SGK__ASAN 1
 #elif defined(__has_feature)
@@ -32,15 +37,34 @@ static _Thread_local arena tls_arena;
 #endif
 #ifdef SGK__ASAN
 #include <sanitizer/asan_interface.h>
+#define SGK__SLM_SLACK 0u
 static void arena_fence(void *base, size_t used, size_t size) {
   ASAN_UNPOISON_MEMORY_REGION(base, used);
   ASAN_POISON_MEMORY_REGION((char *)base + used, size - used);
 }
-#else
-static void arena_fence(void *base, size_t used, size_t size) {
+static void arena_unfence(void *base, size_t size) { ASAN_UNPOISON_MEMORY_REGION(base, size); }
+static int arena_overrun(const void *base, size_t used) {
   (void)base;
   (void)used;
+  return 0;
+}
+#else
+#define SGK__SLM_SLACK 256u
+#define SGK__SLM_GUARD 64u
+#define SGK__SLM_GUARD_BYTE 0xA5
+static void arena_fence(void *base, size_t used, size_t size) {
+  (void)size; /* size >= used + SGK__SLM_SLACK */
+  memset((char *)base + used, SGK__SLM_GUARD_BYTE, SGK__SLM_GUARD);
+}
+static void arena_unfence(void *base, size_t size) {
+  (void)base;
   (void)size;
+}
+static int arena_overrun(const void *base, size_t used) {
+  const unsigned char *g = (const unsigned char *)base + used;
+  for (size_t i = 0; i < SGK__SLM_GUARD; ++i)
+    if (g[i] != SGK__SLM_GUARD_BYTE) return 1;
+  return 0;
 }
 #endif
 static pthread_key_t arena_key;
@@ -61,16 +85,16 @@ static size_t block_start(size_t chunks, uint32_t n, uint32_t v) { return chunks
 
 static void *arena_get(size_t bytes) {
   if (bytes == 0) return NULL;
-  if (tls_arena.bytes >= bytes) {
+  if (tls_arena.bytes >= bytes + SGK__SLM_SLACK) {
     arena_fence(tls_arena.base, bytes, tls_arena.bytes);
     return tls_arena.base;
   }
   pthread_once(&arena_key_once, arena_key_init);
   /* Round up to whole cache lines; aligned_alloc needs a multiple of the alignment. */
-  size_t want = (bytes + 63) & ~(size_t)63;
+  size_t want = ((bytes + 63) & ~(size_t)63) + SGK__SLM_SLACK;
   void *p = aligned_alloc(64, want);
   if (!p) return NULL;
-  if (tls_arena.base) arena_fence(tls_arena.base, tls_arena.bytes, tls_arena.bytes);
+  if (tls_arena.base) arena_unfence(tls_arena.base, tls_arena.bytes);
   free(tls_arena.base);
   tls_arena.base = p;
   tls_arena.bytes = want;
@@ -289,7 +313,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   uint32_t ran = 1;
 
   const uint64_t start = now_ns();
-  atomic_int out_of_memory = 0;
+  atomic_int out_of_memory = 0, slm_overrun = 0;
   if (threads <= 1) {
     sgk_wg wg = tmpl;
     wg.slm = arena_get(tmpl.slm_bytes);
@@ -299,6 +323,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
       tls_in_kernel = 1;
       if (groups) fn(&wg, args, groups); /* tmpl is at group 0 */
       tls_in_kernel = 0;
+      if (wg.slm && arena_overrun(wg.slm, tmpl.slm_bytes)) atomic_store(&slm_overrun, 1);
     }
   } else {
     /* chunks of contiguous work-groups, each one call of the variant; 16 a thread to balance.
@@ -350,6 +375,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
         }
       }
       tls_in_kernel = 0;
+      if (wg.slm && arena_overrun(wg.slm, tmpl.slm_bytes)) atomic_store(&slm_overrun, 1);
     }
     if (next != stack_slots) free(next);
   }
@@ -357,7 +383,15 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   free(local_ids);
   if (slot >= 0)
     sgk__tune_record(kernel, isa, range, threads, w,
-                     atomic_load(&out_of_memory) ? 0 : (end > start ? end - start : 1));
+                     atomic_load(&out_of_memory) || atomic_load(&slm_overrun)
+                         ? 0
+                         : (end > start ? end - start : 1));
+  if (atomic_load(&slm_overrun))
+    return sgk__fail(SGK_ERROR_SLM_TOO_SMALL,
+                     "kernel '%s' wrote past the %zu bytes of SLM it was given: it declares "
+                     "less than it writes, or a store runs past the end (mask the lanes beyond "
+                     "it); its outputs are not to be trusted",
+                     kernel_name(kernel), tmpl.slm_bytes);
   if (fault == SGK__FAULT_NULL_TARGET)
     return sgk__fail(SGK_ERROR_NULL_ARGUMENT,
                      "kernel '%s' passed a NULL target to sgk_reduction_*: that value was not "

@@ -22,7 +22,8 @@ static const char *const status_text[SGK_STATUS_COUNT] = {
     [SGK_ERROR_ISA_NOT_COMPILED] = "the ISA was not compiled into the library or the kernel",
     [SGK_ERROR_INVALID_THREADS] = "the thread count exceeds the limit",
     [SGK_ERROR_OUT_OF_MEMORY] = "out of memory",
-    [SGK_ERROR_SLM_TOO_SMALL] = "slm_bytes is less than the kernel declares",
+    [SGK_ERROR_SLM_TOO_SMALL] =
+        "slm_bytes is less than the kernel declares, or the kernel wrote past its SLM",
     [SGK_ERROR_KERNEL_CONTROL_FLOW] =
         ("the kernel left SGK_FOR_EACH_SUBGROUP by return or break (use continue), called a "
          "work-group collective inside it, or, checked, a work-group collective read a "
