@@ -34,6 +34,25 @@ SGK_KERNEL_SLM(slm_user, struct slm_user_args, a, wg, sgk_wg_size * sizeof(int32
   if (sgk_group_linear_id(wg) == 0) *a->bytes_seen = sgk_slm_bytes(wg);
 }
 
+SGK_KERNEL_SLM(stage_row_ptr, struct row_ptr_args, a, wg, (sgk_wg_size + 1) * sizeof(int32_t)) {
+  int32_t *ptr = sgk_slm(wg);
+  const uint32_t L = sgk_local_linear_range(wg);
+  const size_t row0 = sgk_group_linear_id(wg) * L;
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    for (uint32_t i = sg.first; i < L + 1; i += L) {
+      sgk_mask m = sgk_sg_lanes_below(sg, row0 + i, (size_t)a->n + 1);
+      if (a->how == 1) m = sgk_mask_and(m, sgk_sg_lanes_below(sg, i, (size_t)L + 1));
+      sgk_store_masked_i32(sg, m, ptr + i, sgk_load_masked_i32(sg, m, a->ptr + row0 + i));
+    }
+  }
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const sgk_mask m = sgk_sg_lanes_below(sg, row0 + sg.first, a->n);
+    const sgk_i32 len = sgk_sub_i32(sgk_load_masked_i32(sg, m, ptr + sg.first + 1),
+                                    sgk_load_masked_i32(sg, m, ptr + sg.first));
+    sgk_store_masked_i32(sg, m, a->len + row0 + sg.first, len);
+  }
+}
+
 SGK_KERNEL(stencil5, struct stencil_args, a, wg) {
   const int32_t n = (int32_t)a->n;
   SGK_FOR_EACH_SUBGROUP(wg, sg) {

@@ -27,6 +27,19 @@ struct slm_user_args {
 };
 SGK_DECLARE_KERNEL(slm_user);
 
+/* Stages the work-group's L + 1 entries of a CSR row_ptr (n rows: n + 1 entries) in SLM
+ * (declared: L + 1 ints) and writes each row's length, ptr[r + 1] - ptr[r], to len[r]. The
+ * staging loop `for (i = sg.first; i < L + 1; i += L)` takes a sub-group past the L + 1 entries
+ * at i = L: how = 0 masks its store by the row_ptr bound only (the trap: it writes past the SLM);
+ * how = 1 also by i + lane < L + 1. */
+struct row_ptr_args {
+  const int32_t *ptr;
+  int32_t *len;
+  uint32_t n;
+  int how;
+};
+SGK_DECLARE_KERNEL(stage_row_ptr);
+
 /* A 5-point stencil on an n x n grid with 2-D work-groups (rows x cols), zero outside. */
 struct stencil_args {
   const int32_t *in;
