@@ -56,8 +56,8 @@ static sgk_range mt_range(const sgk_case *c, uint32_t tile_n) {
 
 static sgk_status mt_launch_f64(sgk_case *c, const sgk_launch_options *o, sgk_launch_info *info) {
   mt_state *s = c->state;
-  sgk_host_fill(s->c, 0xff, c->n * c->n * sizeof(double),
-                o); /* NaNs: an element left unwritten shows */
+  /* NaNs: an element left unwritten shows */
+  sgk_host_fill(s->c, 0xff, c->n * c->n * sizeof(double), o);
   const uint32_t n = (uint32_t)c->n;
   struct matmul_args a = {s->a, s->bm, s->c, n, n, n};
   const sgk_range r = mt_range(c, MATMUL_TILE_N_F64);
