@@ -3,8 +3,38 @@
  * inside SGK_FOR_EACH_SUBGROUP, SLM without slm_bytes or with too little, local ids of 2-D
  * work-groups whose rows are not a multiple of W, and SGK_ISA changed after sgk started. Each
  * must give the right answer or a clear status, never a crash or lost work. */
+#include <stdarg.h>
+
 #include "harness.h"
 #include "trap_kernels.h"
+
+/* Launches k over global work-items in work-groups of local (slm_bytes as the options' SLM) and
+ * checks the status against want and, when the launch failed, that sgk_last_error() names needle
+ * (NULL: any message); the printf-style what names the case in a failure. Returns the status. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 8, 9)))
+#endif
+static sgk_status
+launch_expect(const sgk_kernel *k, size_t global, uint32_t local, size_t slm_bytes, void *args,
+              sgk_status want, const char *needle, const char *what, ...) {
+  const sgk_range r = sgk_range_1d(global, local);
+  sgk_launch_options o = test_options(slm_bytes);
+  const sgk_status st = sgk_launch(k, &r, &o, args, NULL);
+  const int wrong_status = st != want;
+  const int wrong_message = st != SGK_SUCCESS && needle && !strstr(sgk_last_error(), needle);
+  if (wrong_status || wrong_message) {
+    char where[160];
+    va_list ap;
+    va_start(ap, what);
+    vsnprintf(where, sizeof where, what, ap);
+    va_end(ap);
+    if (wrong_status)
+      fail_msg("%s %s: %s (%s), want %s", k->name, where, sgk_status_string(st), sgk_last_error(),
+               sgk_status_string(want));
+    fail_msg("%s %s: message '%s' does not name '%s'", k->name, where, sgk_last_error(), needle);
+  }
+  return st;
+}
 
 /* local: 128, one work-group of several sub-groups; or 8, sixteen work-groups of one sub-group
  * each (the variant's loop of its own for them). The sub-groups past item 60 exit. */
@@ -16,16 +46,10 @@ static void run_early_exit(int how, sgk_status want_status, uint32_t local) {
     out[i] = -7;
   }
   struct early_exit_args a = {in, out, N, how};
-  const sgk_range r = sgk_range_1d(LOCAL, local);
-  sgk_launch_options o = test_options(0);
-  const sgk_status st = sgk_launch(&early_exit, &r, &o, &a, NULL);
-  if (st != want_status)
-    fail_msg("how=%d local=%u: %s (%s), want %s", how, local, sgk_status_string(st),
-             sgk_last_error(), sgk_status_string(want_status));
+  const sgk_status st = launch_expect(&early_exit, LOCAL, local, 0, &a, want_status,
+                                      how == 0 ? "return" : "break", "how=%d local=%u", how, local);
   if (st == SGK_SUCCESS)
     for (int i = 0; i < LOCAL; ++i) assert_int_equal(out[i], i < N ? 2 * (i + 1) : -7);
-  else
-    assert_non_null(strstr(sgk_last_error(), how == 0 ? "return" : "break"));
 }
 
 /* `return` or `break` in a sub-group loop: a status naming it, not silently lost work. */
@@ -54,13 +78,9 @@ static void run_skipped_entry(int how, uint32_t local, uint32_t n, sgk_status wa
   for (int g = 0; g < GROUPS; ++g) sums[g] = UNTOUCHED;
   for (int i = 0; i < GROUPS * 64; ++i) parts[i] = UNTOUCHED;
   struct skipped_entry_args a = {in, sums, parts, n, how};
-  const sgk_range r = sgk_range_1d((size_t)GROUPS * local, local);
-  sgk_launch_options o = test_options(0);
-  const sgk_status st = sgk_launch(&skipped_entry, &r, &o, &a, NULL);
-  if (st != want_status)
-    fail_msg("how=%d local=%u n=%u: %s (%s), want %s", how, local, n, sgk_status_string(st),
-             sgk_last_error(), sgk_status_string(want_status));
-  if (st != SGK_SUCCESS) assert_non_null(strstr(sgk_last_error(), "SGK_PER_SUB_GROUP"));
+  const sgk_status st =
+      launch_expect(&skipped_entry, (size_t)GROUPS * local, local, 0, &a, want_status,
+                    "SGK_PER_SUB_GROUP", "how=%d local=%u n=%u", how, local, n);
   const int may_skip = st != SGK_SUCCESS; /* a failed launch may leave outputs unwritten */
   const uint32_t w = cfg.w, sub_groups = (local + w - 1) / w;
   for (uint32_t g = 0; g < GROUPS; ++g) {
@@ -112,17 +132,10 @@ static void run_in_loop(const sgk_kernel *k, int how, uint32_t local) {
     out[i] = -12345;
   }
   struct in_loop_args a = {in, out, how};
-  const sgk_range r = sgk_range_1d((size_t)GROUPS * local, local);
-  sgk_launch_options o = test_options(0);
-  const sgk_status st = sgk_launch(k, &r, &o, &a, NULL);
   const sgk_status want = how < 4 ? SGK_ERROR_KERNEL_CONTROL_FLOW : SGK_SUCCESS;
-  if (st != want)
-    fail_msg("%s how=%d local=%u: %s (%s), want %s", k->name, how, local, sgk_status_string(st),
-             sgk_last_error(), sgk_status_string(want));
-  if (st != SGK_SUCCESS) {
-    assert_non_null(strstr(sgk_last_error(), "inside SGK_FOR_EACH_SUBGROUP"));
+  if (launch_expect(k, (size_t)GROUPS * local, local, 0, &a, want, "inside SGK_FOR_EACH_SUBGROUP",
+                    "how=%d local=%u", how, local) != SGK_SUCCESS)
     return;
-  }
   for (uint32_t g = 0; g < GROUPS; ++g) {
     int32_t sum = 0, any = 0;
     for (uint32_t i = g * local; i < (g + 1) * local; ++i) sum += in[i], any |= in[i] > 0;
@@ -154,13 +167,9 @@ static void run_slm(uint32_t L, size_t slm_bytes, uint32_t extra, sgk_status wan
     out[i] = 0;
   }
   struct slm_user_args a = {in, out, extra, &seen};
-  const sgk_range r = sgk_range_1d((size_t)GROUPS * L, L);
-  sgk_launch_options o = test_options(slm_bytes);
-  const sgk_status st = sgk_launch(&slm_user, &r, &o, &a, NULL);
-  if (st != want_status)
-    fail_msg("L=%u slm_bytes=%zu: %s (%s), want %s", L, slm_bytes, sgk_status_string(st),
-             sgk_last_error(), sgk_status_string(want_status));
-  if (st != SGK_SUCCESS) return;
+  if (launch_expect(&slm_user, (size_t)GROUPS * L, L, slm_bytes, &a, want_status, "SLM",
+                    "L=%u slm_bytes=%zu", L, slm_bytes) != SGK_SUCCESS)
+    return;
   const size_t declared = (size_t)L * 4 + extra;
   assert_int_equal(seen, slm_bytes > declared ? slm_bytes : declared);
   for (uint32_t g = 0; g < GROUPS; ++g)
@@ -197,17 +206,10 @@ static void run_row_ptr(int how, uint32_t n, uint32_t L, sgk_status want_status)
   for (uint32_t r = 0; r < n; ++r) ptr[r + 1] = ptr[r] + (int32_t)((r * 7 + 3) % 11);
   for (uint32_t r = 0; r < groups * L; ++r) len[r] = -1;
   struct row_ptr_args a = {ptr, len, n, how};
-  const sgk_range r = sgk_range_1d((size_t)groups * L, L);
-  sgk_launch_options o = test_options(0);
-  const sgk_status st = sgk_launch(&stage_row_ptr, &r, &o, &a, NULL);
-  if (st != want_status)
-    fail_msg("how=%d n=%u L=%u: %s (%s), want %s", how, n, L, sgk_status_string(st),
-             sgk_last_error(), sgk_status_string(want_status));
-  if (st == SGK_SUCCESS)
+  if (launch_expect(&stage_row_ptr, (size_t)groups * L, L, 0, &a, want_status, "wrote past",
+                    "how=%d n=%u L=%u", how, n, L) == SGK_SUCCESS)
     for (uint32_t i = 0; i < groups * L; ++i)
       assert_int_equal(len[i], i < n ? (int32_t)((i * 7 + 3) % 11) : -1);
-  else
-    assert_non_null(strstr(sgk_last_error(), "wrote past"));
   free(ptr);
   free(len);
 }
