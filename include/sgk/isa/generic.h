@@ -564,9 +564,12 @@ SGK__TYPES_FLOAT(SGK__ATOMIC1_FLOAT, ~)
  * on x86 (the SLM histogram's update: 1.3x on an Intel Xeon, family 6 model 207). Every pair is
  * read before the first update: the compiler then issues all the extractions ahead of the
  * read-modify-writes instead of one pair's between the previous pair's (a one-thread probe of
- * the histogram's update, same Xeon: 0.87 against 0.97 TSC ticks an update). The lanes go
- * to memory only on the masked path: spilled before the branch, the full path's two dead vector
- * stores stayed (hist_slm 1.04-1.08x without them at avx2 W 8/16 and avx512 W 8, same machine). */
+ * the histogram's update, same Xeon: 0.87 against 0.97 TSC ticks an update). The pairs are copied
+ * one by one: from one memcpy of the whole array GCC 12 goes back to extracting each pair between
+ * the previous pair's updates (by the disassembly of hist_slm; Clang's code is the same). The
+ * lanes go to memory only on the masked path: spilled before the branch, the full path's two dead
+ * vector stores stayed (hist_slm 1.04-1.08x without them at avx2 W 8/16 and avx512 W 8, same
+ * machine). */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define SGK__PAIR_FIRST_SHIFT 32
 #else
