@@ -561,20 +561,24 @@ SGK__TYPES_FLOAT(SGK__ATOMIC1_FLOAT, ~)
  * itself); sgk__local_fetch_<t> keeps them. The counted loop reads the indices two lanes at a
  * time as one 64-bit word: the compiler then moves pairs out of the vector (vmovq/vpextrq, split
  * in a general register) instead of one extraction per lane, which bounds the lane-serial update
- * on x86 (the SLM histogram's update: 1.3x on an Intel Xeon, family 6 model 207). Every pair is
- * read before the first update: the compiler then issues all the extractions ahead of the
- * read-modify-writes instead of one pair's between the previous pair's (a one-thread probe of
- * the histogram's update, same Xeon: 0.87 against 0.97 TSC ticks an update). The pairs are copied
- * one by one: from one memcpy of the whole array GCC 12 goes back to extracting each pair between
- * the previous pair's updates (by the disassembly of hist_slm; Clang's code is the same). The
- * lanes go to memory only on the masked path: spilled before the branch, the full path's two dead
- * vector stores stayed (hist_slm 1.04-1.08x without them at avx2 W 8/16 and avx512 W 8, same
- * machine). */
+ * on x86 (the SLM histogram's update: 1.3x on an Intel Xeon, family 6 model 207). The lanes go
+ * in runs of eight (SGK__PAIR_RUN), every pair of a run read before the run's first update: the
+ * compiler then issues those extractions ahead of the read-modify-writes instead of one pair's
+ * between the previous pair's (a one-thread probe of the histogram's update at W 8, same Xeon:
+ * 0.87 against 0.97 TSC ticks an update). Runs, not the whole sub-group: with all W / 2 pairs
+ * held at once GCC ran out of general registers at W 32 and moved pairs out of the vector twice
+ * (hist_slm at avx512 W 32 0.75x the pair-by-pair order on an AMD EPYC Zen 4, family 25 model
+ * 17; runs of eight 0.95x it, avx512 W 16 1.07x, avx2 W 8 1.11x). The pairs are copied one by
+ * one: from one memcpy of the whole array GCC 12 went back to extracting each pair between the
+ * previous pair's updates (by the disassembly of hist_slm). The lanes go to memory only on the
+ * masked path: spilled before the branch, the full path's two dead vector stores stayed
+ * (hist_slm 1.04-1.08x without them at avx2 W 8/16 and avx512 W 8, same Xeon). */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define SGK__PAIR_FIRST_SHIFT 32
 #else
 #define SGK__PAIR_FIRST_SHIFT 0
 #endif
+#define SGK__PAIR_RUN 8 /* lanes; SGK_W is 8, 16 or 32 */
 #define SGK__LOCAL_LANES(T, ct, ...)                                                               \
   SGK_INLINE ct sgk__local1_##T(ct *p, ct x, int op) {                                             \
     const ct old = *p;                                                                             \
@@ -586,15 +590,18 @@ SGK__TYPES_FLOAT(SGK__ATOMIC1_FLOAT, ~)
     int32_t at[SGK_W];                                                                             \
     ct x[SGK_W], old[SGK_W] = {0};                                                                 \
     if (sgk_mask_bits(m) == SGK__ALL_LANES) {                                                      \
-      uint64_t pr[SGK_W / 2];                                                                      \
       sgk__spill_##T(idx, v, at, x);                                                               \
-      for (uint32_t i = 0; i < SGK_W / 2; i++) memcpy(pr + i, at + 2 * i, sizeof pr[i]);          \
-      for (uint32_t i = 0; i < SGK_W; i += 2) {                                                    \
-        const int32_t first = (int32_t)(uint32_t)(pr[i / 2] >> SGK__PAIR_FIRST_SHIFT);             \
-        const int32_t second = (int32_t)(uint32_t)(pr[i / 2] >> (32 - SGK__PAIR_FIRST_SHIFT));     \
-        const ct o0 = sgk__local1_##T(base + first, x[i], op);                                     \
-        const ct o1 = sgk__local1_##T(base + second, x[i + 1], op);                                \
-        if (keep) old[i] = o0, old[i + 1] = o1;                                                    \
+      _Pragma("GCC unroll 4") for (uint32_t c = 0; c < SGK_W; c += SGK__PAIR_RUN) {                \
+        uint64_t pr[SGK__PAIR_RUN / 2];                                                            \
+        for (uint32_t i = 0; i < SGK__PAIR_RUN / 2; i++)                                           \
+          memcpy(pr + i, at + c + 2 * i, sizeof pr[i]);                                            \
+        for (uint32_t i = 0; i < SGK__PAIR_RUN; i += 2) {                                          \
+          const int32_t first = (int32_t)(uint32_t)(pr[i / 2] >> SGK__PAIR_FIRST_SHIFT);           \
+          const int32_t second = (int32_t)(uint32_t)(pr[i / 2] >> (32 - SGK__PAIR_FIRST_SHIFT));   \
+          const ct o0 = sgk__local1_##T(base + first, x[c + i], op);                               \
+          const ct o1 = sgk__local1_##T(base + second, x[c + i + 1], op);                          \
+          if (keep) old[c + i] = o0, old[c + i + 1] = o1;                                          \
+        }                                                                                          \
       }                                                                                            \
     } else {                                                                                       \
       sgk__spill_##T(idx, v, at, x);                                                               \
