@@ -518,8 +518,7 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
 SGK_INLINE sgk_i32 sgk__private_at(sgk_i32 idx) {
   return sgk_add_i32(sgk_mul_i32(idx, sgk_splat_i32(SGK_W)), sgk_as_i32_u32(sgk__iota_u32()));
 }
-#define SGK__PRIVATE_LANES_ADD(T, m, a, at, v)                                                      \
-  (void)sgk__local_lanes_##T(m, a, at, v, SGK__RMW_ADD, false)
+#define SGK__PRIVATE_LANES_ADD(T, m, a, at, v) sgk__private_lanes_add_##T(m, a, at, v)
 /* W 8 goes lane by lane even so: its AVX-512 scatter lost (hist/private 0.85x; README) */
 #if defined(SGK__NATIVE_SCATTER) && SGK_W >= 16
 #define SGK__PRIVATE_SCATTER_ADD(T, m, a, at, v)                                                    \
