@@ -187,6 +187,9 @@ static void test_slm_declared(void **state) {
   run_slm(100, 100 * 4 - 4, 0, SGK_ERROR_SLM_TOO_SMALL);
   run_slm(100, 1, 0, SGK_ERROR_SLM_TOO_SMALL);
   run_slm(1024, 0, SGK_LOCAL_MEM_SIZE, SGK_ERROR_SLM_TOO_LARGE);
+  /* no args for the SLM expression to read: a status, not a crash; an empty range needs none */
+  launch_expect(&slm_user, 300, 100, 0, NULL, SGK_ERROR_NULL_ARGUMENT, "args is NULL", "NULL args");
+  launch_expect(&slm_user, 0, 100, 0, NULL, SGK_SUCCESS, "", "NULL args, empty range");
 }
 
 /* Under AddressSanitizer the arena past the kernel's SLM is poisoned and ASan itself reports a

@@ -256,8 +256,16 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
     return sgk__fail(SGK_ERROR_INVALID_ENVIRONMENT, "SGK_FAST_SCATTER='%s': use 0, 1 or auto",
                      cpu->fast_scatter_env);
   tmpl.fast_scatter = (uint32_t)cpu->fast_scatter;
-  /* SLM: what the kernel declares for this work-group size, or the larger request */
-  const size_t declared = kernel->slm_bytes ? kernel->slm_bytes(tmpl.local_linear_size, args) : 0;
+  /* SLM: what the kernel declares for this work-group size, or the larger request. The size is
+   * an expression of the kernel's args (SGK_KERNEL_SLM): without args a launch that runs work-
+   * groups fails rather than let it read through NULL (an empty one runs nothing, needs none). */
+  if (kernel->slm_bytes && !args && groups)
+    return sgk__fail(SGK_ERROR_NULL_ARGUMENT,
+                     "kernel '%s' declares its SLM with SGK_KERNEL_SLM, from its arguments: args "
+                     "is NULL",
+                     kernel_name(kernel));
+  const size_t declared =
+      kernel->slm_bytes && args ? kernel->slm_bytes(tmpl.local_linear_size, args) : 0;
   if (opt->slm_bytes && opt->slm_bytes < declared)
     return sgk__fail(
         SGK_ERROR_SLM_TOO_SMALL,
