@@ -194,10 +194,11 @@ function(sgk_add_kernels target)
         target_compile_options(${obj} PRIVATE ${SGK_WARNINGS})
       endif()
       # Loops start on a 64-byte boundary: a short hot loop then sits in one 64-byte fetch
-      # window wherever the linker places the function. With the compiler's 16-byte alignment
-      # conv_global's five-instruction inner loop straddled two windows or not from one build
-      # to the next (avx512 W 16 0.79x after an unrelated change, 1.35x back with this; AMD
-      # Zen 4, README "Code placement"). Before the caller's options: a -falign-loops=N wins.
+      # window wherever the linker places the function. With the compiler's default (GCC: to 16
+      # bytes where that skips few enough bytes) conv_global's five-instruction inner loop
+      # straddled two windows or not from one build to the next (avx512 W 16 0.79x after an
+      # unrelated change, 1.35x back with this; AMD Zen 4, README "Code placement"). Before the
+      # caller's options: a -falign-loops=N wins.
       target_compile_options(${obj} PRIVATE
         $<$<C_COMPILER_ID:GNU,Clang,AppleClang,IntelLLVM>:-falign-loops=64>)
       # The variant's ISA and width as properties, so that COMPILE_OPTIONS and
