@@ -7,10 +7,10 @@
  * LANE_MASK(idx))), MATCH_ALL_CODE (sgk_match_all's bits, 7 when not all alike, 9 when it
  * answered inconsistently), LAST_NZ (the operator "b if b != 0, else a": a scan of it carries the
  * last non-zero value up; associative, not commutative) and tmp (W + 4 elements of scratch as
- * local memory), PRIVATE_TEST(sg, x, y, idx, fast) (a private array of 4 elements per lane, element b
- * stored as y + b, x added to element idx & 3 by the lanes of LANE_MASK(idx), lane by lane (fast
- * false) or by a gather, an add and a scatter (true: at W 16 and 32 of AVX-512); element
- * (idx >> 2) & 3 read back). */
+ * local memory), PRIVATE_TEST(sg, x, y, idx, fast, masked) (a private array of 4 elements per
+ * lane, element b stored as y + b, x added to element idx & 3 by the lanes of LANE_MASK(idx)
+ * (masked) or by every lane, lane by lane (fast false) or by a gather, an add and a scatter (true:
+ * at W 16 and 32 of AVX-512); element (idx >> 2) & 3 read back). */
 /* X-macro tables and macro bodies: laid out by hand. */
 // clang-format off
 #ifndef SGK_TEST_OP_LIST_H
@@ -78,8 +78,10 @@
   X(FETCH_ADD_MASKED, I, (memset(tmp, 0, sizeof tmp),                                              \
                           V(atomic_fetch_add_local_masked)(sg, LANE_MASK(idx), tmp,                \
                                                            sgk_as_i32_u32(idx), x)))      \
-  X(PRIVATE_ADD, A, PRIVATE_TEST(sg, x, y, idx, false))                                           \
-  X(PRIVATE_ADD_SCATTER, A, PRIVATE_TEST(sg, x, y, idx, true))                                     \
+  X(PRIVATE_ADD, A, PRIVATE_TEST(sg, x, y, idx, false, true))                                     \
+  X(PRIVATE_ADD_SCATTER, A, PRIVATE_TEST(sg, x, y, idx, true, true))                               \
+  X(PRIVATE_ADD_ALL, A, PRIVATE_TEST(sg, x, y, idx, false, false))                                 \
+  X(PRIVATE_ADD_ALL_SCATTER, A, PRIVATE_TEST(sg, x, y, idx, true, false))                          \
   X(SEG_ISCAN_ADD, A, V(segmented_inclusive_scan_add)(sg, x, LANE_MASK(idx)))                     \
   X(SEG_ESCAN_ADD, A, V(segmented_exclusive_scan_add)(sg, x, LANE_MASK(idx)))                     \
   X(ISCAN_WITH, A, V(inclusive_scan_with)(sg, x, LAST_NZ, 0))                                      \
