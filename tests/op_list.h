@@ -72,6 +72,8 @@
   X(WHERE_ISCAN_ADD, A, WHERE(iscan)(sg, x, idx))                                                  \
   X(WHERE_BALLOT, A, WHERE(ballot)(sg, V(lt)(x, y), idx))                                          \
   X(WHERE_ACTIVE, A, WHERE(active)(sg, x, idx))                                                    \
+  X(WHERE_LOAD, A, WHERE(load)(sg, xs + base, x, idx))                                             \
+  X(WHERE_STORE, A, WHERE(store)(sg, tmp, x, y, idx))                                              \
   X(LOCAL_ADD_MASKED, I, (memset(tmp, 0, sizeof tmp),                                              \
                           V(atomic_add_local_masked)(sg, LANE_MASK(idx), tmp, sgk_as_i32_u32(idx), x), \
                           V(_loadu)(tmp)))                                                         \

@@ -328,7 +328,8 @@ typedef struct sgk_sg {
   uint32_t size;   /* active lanes (SYCL sg.get_local_range()) */
   uint32_t first;  /* local linear id of lane 0 */
   bool full;       /* size == W */
-  sgk_mask active; /* lanes < size */
+  bool prefix;     /* active is the lanes < size (false inside SGK_WHERE: any subset of them) */
+  sgk_mask active; /* lanes < size; inside SGK_WHERE, those of its mask */
   bool fast_scatter; /* how sgk_private_add updates (sgk_wg.fast_scatter); same result */
 } sgk_sg;
 
@@ -339,6 +340,7 @@ SGK_INLINE sgk_sg sgk_sub_group(const sgk_wg *wg, uint32_t id) {
   sg.size = id + 1 == wg->num_sub_groups ? wg->last_sub_group_size : SGK_W;
   sg.first = id * SGK_W;
   sg.full = sg.size == SGK_W;
+  sg.prefix = true;
   sg.active = sgk_mask_first_n(sg.size);
   sg.fast_scatter = wg->fast_scatter != 0;
   return sg;
@@ -451,13 +453,17 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
 #define SGK__MEMORY(T, ct)                                                                          \
   /* lane i <- p[i] */                                                                              \
   SGK_INLINE sgk_##T sgk_load_##T(sgk_sg sg, const ct *p) {                                         \
-    return sg.full ? sgk__loadu_##T(p) : sgk__load_first_##T(sg.size, sg.active, p);                \
+    return sg.full     ? sgk__loadu_##T(p)                                                          \
+           : sg.prefix ? sgk__load_first_##T(sg.size, sg.active, p)                                 \
+                       : sgk__load_masked_##T(sg.active, p);                                        \
   }                                                                                                 \
   SGK_INLINE void sgk_store_##T(sgk_sg sg, ct *p, sgk_##T v) {                                      \
     if (sg.full)                                                                                    \
       sgk__storeu_##T(p, v);                                                                        \
-    else                                                                                            \
+    else if (sg.prefix)                                                                             \
       sgk__store_first_##T(sg.size, sg.active, p, v);                                               \
+    else                                                                                            \
+      sgk__store_masked_##T(sg.active, p, v);                                                       \
   }                                                                                                 \
   SGK_INLINE sgk_##T sgk_load_masked_##T(sgk_sg sg, sgk_mask m, const ct *p) {                      \
     return sgk__load_masked_##T(sgk_mask_and(m, sg.active), p);                                     \
@@ -866,6 +872,7 @@ SGK__MATCH(f64, double, u64)
 SGK_INLINE sgk_sg sgk__narrow(sgk_sg sg, sgk_mask m) {
   sg.active = sgk_mask_and(sg.active, m);
   sg.full = false;
+  sg.prefix = false; /* the plain loads and stores take the mask, not the first size lanes */
   return sg;
 }
 
