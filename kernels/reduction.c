@@ -69,7 +69,10 @@ SGK_INLINE int32_t reduce_group(const sgk_wg *wg, const struct reduce_args *a, i
   }
   /* Several: the strided loop outside the sub-groups, each work-item's sum in scratch, so that
    * one pass reads REDUCE_STEPS runs of the work-group's wgs contiguous items (sub-group after
-   * sub-group down the whole stride would touch a new page with every load). */
+   * sub-group down the whole stride would touch a new page with every load). Each step
+   * prefetches the same step of the next pass into L2: a new page, which the stream prefetchers,
+   * stopping at page ends, would not fetch before its first loads miss (work-group size 1024,
+   * AMD Zen 4: 1.02-1.21x over every ISA and W). */
   SGK_FOR_EACH_SUBGROUP(wg, sg) { sgk_store_i32(sg, scratch + sg.first, sgk_splat_i32(0)); }
   for (size_t base = first; base < n; base += REDUCE_STEPS * stride) {
     SGK_FOR_EACH_SUBGROUP(wg, sg) {
@@ -77,8 +80,11 @@ SGK_INLINE int32_t reduce_group(const sgk_wg *wg, const struct reduce_args *a, i
       if (i >= n) continue;
       int32_t *sum = scratch + sg.first;
       sgk_i32 s = sgk_load_i32(sg, sum);
-      for (size_t u = 0, at = i; u < REDUCE_STEPS && at < n; ++u, at += stride)
+      for (size_t u = 0, at = i; u < REDUCE_STEPS && at < n; ++u, at += stride) {
         s = sgk_add_i32(s, reduce_load(sg, a->data, at, n));
+        const size_t ahead = at + REDUCE_STEPS * stride; /* the next pass's step u */
+        if (ahead < n) sgk_prefetch(a->data + ahead, SGK_W * sizeof(int32_t));
+      }
       sgk_store_i32(sg, sum, s);
     }
   }

@@ -181,6 +181,16 @@ SGK_KERNEL(mem_ops, struct mem_args, a, wg) {
         sgk_store_masked_i32(sg, keep, out + i0, sgk_add_i32(w, sgk_splat_i32(1)));
         break;
       }
+      case M_PREFETCH: {
+        sgk_prefetch(NULL, 4096);
+        sgk_prefetch(in + i0, SGK_W * sizeof(int32_t));
+        sgk_prefetch(a->idx, (size_t)a->n);
+        sgk_prefetch(a->idx, SIZE_MAX);
+        sgk_prefetch((const void *)(UINTPTR_MAX - 100), 4096);
+        sgk_prefetch((const void *)(UINTPTR_MAX - 10), 2 * SGK_W * sizeof(int32_t));
+        sgk_store_i32(sg, out + i0, sgk_add_i32(sgk_load_i32(sg, in + i0), sgk_splat_i32(1)));
+        break;
+      }
         PARTIAL_CASE(M_PARTIAL, i32, int32_t, INT32_MIN)
         PARTIAL_CASE(M_PARTIAL64, u64, uint64_t, 0)
         CVT_CASE(M_CVT_F32_I32, f32, i32, float, int32_t)

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -586,6 +587,34 @@ static void test_partial_memory(void **state) {
   }
 }
 
+/* sgk_prefetch is a hint that never faults: every sub-group of a ragged range prefetches NULL,
+ * a range starting in a readable page and running 3 pages into pages mapped PROT_NONE (a load
+ * there is a SIGSEGV), SIZE_MAX bytes (capped at SGK_PREFETCH_MAX_BYTES, else the call would not
+ * end), and ranges past the end of the address space, of a run-time size (the line loop) and of
+ * a constant one (the unrolled form); the kernel's copy around them is exact. */
+static void test_prefetch(void **state) {
+  (void)state;
+  const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  char *guard = aligned_alloc(page, 4 * page);
+  assert_non_null(guard);
+  assert_int_equal(mprotect(guard + page, 3 * page, PROT_NONE), 0);
+  const uint32_t w = cfg.w, L = 2 * w + 3, groups = 7;
+  const size_t n = (size_t)L * groups;
+  int32_t *in = malloc(n * 4), *out = malloc(n * 4);
+  uint64_t seed = 11;
+  for (size_t i = 0; i < n; ++i) {
+    in[i] = (int32_t)(test_rand(&seed) >> 34);
+    out[i] = -7;
+  }
+  run_mem(M_PREFETCH, (int)(3 * page + 256), 4, n, L, in, out,
+          (const int32_t *)(const void *)(guard + page - 256));
+  for (size_t i = 0; i < n; ++i) assert_int_equal(out[i], in[i] + 1);
+  assert_int_equal(mprotect(guard + page, 3 * page, PROT_READ | PROT_WRITE), 0);
+  free(guard);
+  free(in);
+  free(out);
+}
+
 /* Conversions: every lane of a 1-D range with partial sub-groups, edge values included. */
 static void test_conversions(void **state) {
   (void)state;
@@ -826,23 +855,15 @@ static void test_tune(void **state) {
 int main(int argc, char **argv) {
   test_parse_args(argc, argv);
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_ids_1d),
-      cmocka_unit_test(test_ids_2d),
-      cmocka_unit_test(test_ids_3d),
-      cmocka_unit_test(test_ids_rows_spanning),
-      cmocka_unit_test(test_ids_many_groups),
-      cmocka_unit_test(test_seed_partial),
-      cmocka_unit_test(test_slm_phases),
-      cmocka_unit_test(test_wg_collectives),
-      cmocka_unit_test(test_atomics),
-      cmocka_unit_test(test_reductions),
-      cmocka_unit_test(test_last_done),
-      cmocka_unit_test(test_local_atomic_ops),
-      cmocka_unit_test(test_memory),
-      cmocka_unit_test(test_partial_memory),
-      cmocka_unit_test(test_conversions),
-      cmocka_unit_test(test_empty_range),
-      cmocka_unit_test(test_tune),
+      cmocka_unit_test(test_ids_1d),          cmocka_unit_test(test_ids_2d),
+      cmocka_unit_test(test_ids_3d),          cmocka_unit_test(test_ids_rows_spanning),
+      cmocka_unit_test(test_ids_many_groups), cmocka_unit_test(test_seed_partial),
+      cmocka_unit_test(test_slm_phases),      cmocka_unit_test(test_wg_collectives),
+      cmocka_unit_test(test_atomics),         cmocka_unit_test(test_reductions),
+      cmocka_unit_test(test_last_done),       cmocka_unit_test(test_local_atomic_ops),
+      cmocka_unit_test(test_memory),          cmocka_unit_test(test_partial_memory),
+      cmocka_unit_test(test_prefetch),        cmocka_unit_test(test_conversions),
+      cmocka_unit_test(test_empty_range),     cmocka_unit_test(test_tune),
   };
   return test_run("runtime", tests, sizeof tests / sizeof tests[0]);
 }

@@ -513,6 +513,38 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
     sgk__scatter_masked_##T(sgk_mask_and(m, sg.active), base, idx, v);                              \
   }
 
+/* OpenCL's prefetch(p, n), SYCL's ext::oneapi::experimental::prefetch: a hint that the bytes
+ * [p, p + bytes) are read soon, fetched into the core's mid-level cache (L2: x86 prefetcht1, Arm
+ * PRFM PLDL2KEEP), one instruction per 64-byte line they touch, for at most the first
+ * SGK_PREFETCH_MAX_BYTES (64 KiB, a quarter of the smallest L2 it is meant for) from p. It never
+ * faults, reads nothing a result depends on and may be dropped by the core, so any address is
+ * allowed (NULL, past an array's end, unmapped, past the end of the address space). For reads
+ * the hardware prefetchers cannot see coming: a grid-stride loop that jumps to a new page every
+ * step (kernels/reduction.c and triple.c prefetch their next pass). Uniform: one call per
+ * sub-group, whatever lanes are active; a constant size of up to 4 lines (a sub-group's lanes,
+ * SGK_W * sizeof(T)) compiles to that many prefetches and one for the last byte, no loop (a
+ * loop there cost the reduction more than the prefetch gained at W 8). */
+#define SGK_PREFETCH_LINE 64
+#define SGK_PREFETCH_MAX_BYTES 65536
+SGK_INLINE void sgk_prefetch(const void *p, size_t bytes) {
+  if (bytes == 0) return;
+  const uintptr_t start = (uintptr_t)p;
+  if (__builtin_constant_p(bytes) && bytes <= 4 * SGK_PREFETCH_LINE) {
+    /* the lines of start, start + 64, ... and of the last byte (maybe one of them twice); an
+     * address wrapping past the end of the address space is prefetched, harmlessly, as any other */
+    for (size_t o = 0; o < bytes; o += SGK_PREFETCH_LINE)
+      __builtin_prefetch((const void *)(start + o), 0, 2);
+    __builtin_prefetch((const void *)(start + (bytes - 1)), 0, 2);
+    return;
+  }
+  if (bytes > SGK_PREFETCH_MAX_BYTES) bytes = SGK_PREFETCH_MAX_BYTES;
+  const uintptr_t last = bytes - 1 > UINTPTR_MAX - start ? UINTPTR_MAX : start + (bytes - 1);
+  const uintptr_t first_line = start / SGK_PREFETCH_LINE;
+  const uintptr_t lines = last / SGK_PREFETCH_LINE - first_line;
+  for (uintptr_t k = 0; k <= lines; ++k)
+    __builtin_prefetch((const void *)((first_line + k) * SGK_PREFETCH_LINE), 0, 2);
+}
+
 /* ---- private arrays: SYCL's `T a[n]` of each work-item, indexed per lane -----------------------
  * A sub-group's n-element private arrays are one array of n W elements (SGK_PRIVATE_ARRAY), lane
  * l's element i at i W + l: the lanes never share an address, so an update needs no conflict
