@@ -7,8 +7,28 @@
 # A mutant that does not compile is reported and not counted. Run it before calling a backend or
 # a runtime change done; a survivor is a test gap.
 # Usage: scripts/mutate.sh [mutant list] [scratch dir]    (exit 0 when every mutant is killed)
+#        scripts/mutate.sh --check [mutant list]   (no build: exit 1 naming each mutant whose text
+#        is no longer in its file, which a full run would stop at; the `mutants_list` test)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+if [ "${1:-}" = "--check" ]; then
+  list=$(realpath "${2:-$root/tests/mutants.txt}")
+  n=0 stale=0
+  while IFS= read -r line; do
+    case "$line" in '#'* | '') continue ;; esac
+    n=$((n + 1))
+    file=${line%% ::: *}
+    rest=${line#* ::: }
+    from=${rest%% ::: *}
+    if ! FROM="$from" perl -0ne 'exit(index($_, $ENV{FROM}) >= 0 ? 0 : 3)' "$root/$file"; then
+      echo "mutant $n: text not found in $file: $from" >&2
+      stale=$((stale + 1))
+    fi
+  done <"$list"
+  echo "mutate --check: $n mutants, $stale whose text is gone"
+  [ "$stale" -eq 0 ]
+  exit
+fi
 list=$(realpath "${1:-$root/tests/mutants.txt}")
 work=${2:-$root/build-mutate}
 jobs=$(nproc)

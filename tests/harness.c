@@ -1,6 +1,7 @@
 #include "harness.h"
 
 test_config cfg = {SGK_ISA_SCALAR, 8};
+int32_t test_void_args_groups; /* the void_args kernel's counter (runtime_kernels.h) */
 
 void test_parse_args(int argc, char **argv) {
   for (int i = 1; i < argc; ++i) {

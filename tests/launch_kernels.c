@@ -15,3 +15,9 @@ SGK_KERNEL_SLM(count_groups, struct count_args, a, wg, a->slm) {
   slm[0] = 1;
   sgk_atomic_fetch_add_i32(a->count, (int32_t)slm[0]);
 }
+
+SGK_KERNEL(void_args, void, a, wg) {
+  (void)a;
+  (void)wg;
+  sgk_atomic_fetch_add_i32(&test_void_args_groups, 1);
+}

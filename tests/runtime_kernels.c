@@ -181,6 +181,15 @@ SGK_KERNEL(mem_ops, struct mem_args, a, wg) {
         sgk_store_masked_i32(sg, keep, out + i0, sgk_add_i32(w, sgk_splat_i32(1)));
         break;
       }
+      case M_WHERE_SG:
+        SGK_WHERE(sg, sgk_sg_lanes_below(sg, i0, (size_t)a->n)) {
+          sgk_store_i32(sg, out + i0, sgk_add_i32(sgk_load_i32(sg, in + i0), sgk_splat_i32(1)));
+          SGK_WHERE(sg, sgk_ne_i32(sgk_and_i32(sgk_local_linear_id(sg), sgk_splat_i32(1)),
+                                   sgk_splat_i32(0))) {
+            sgk_store_i32(sg, out + i0, sgk_add_i32(sgk_load_i32(sg, in + i0), sgk_splat_i32(2)));
+          }
+        }
+        break;
       case M_PREFETCH: {
         sgk_prefetch(NULL, 4096);
         sgk_prefetch(in + i0, SGK_W * sizeof(int32_t));

@@ -129,6 +129,8 @@ enum {
   M_PREFETCH,  /* out[i] = in[i] + 1 after sgk_prefetch of NULL, of idx's n bytes (a range
                 * running into unmapped pages), of SIZE_MAX bytes, and of ranges past the end of
                 * the address space of a run-time size and of a constant one */
+  M_WHERE_SG,  /* SGK_WHERE on a mask written from sg: out[i] = in[i] + 1 for i < n, and
+                * in[i] + 2 where also the local id is odd (a nested region, its mask from sg) */
   M_CVT_F32_I32,
   M_CVT_I32_F32,
   M_CVT_U32_F32,
@@ -165,6 +167,10 @@ struct count_args {
   size_t slm;
 };
 SGK_DECLARE_KERNEL(count_groups);
+/* void_args: args type void, launched with args NULL; adds 1 per work-group to
+ * test_void_args_groups (defined in harness.c) */
+extern int32_t test_void_args_groups;
+SGK_DECLARE_KERNEL(void_args);
 SGK_DECLARE_KERNEL(ids);
 SGK_DECLARE_KERNEL(slm_phases);
 SGK_DECLARE_KERNEL(sg_seed);

@@ -134,6 +134,23 @@ static void test_null_errors(void **state) {
   sgk_isa isa;
   expect_status(sgk_isa_from_name(NULL, &isa), SGK_ERROR_NULL_ARGUMENT);
   expect_status(sgk_resolve_isa(SGK_ISA_AUTO, NULL), SGK_ERROR_NULL_ARGUMENT);
+  /* args NULL to a kernel whose args type is a struct: refused, no work-group run (every variant
+   * checks); the message names the kernel. A kernel of args type void runs without args. */
+  sgk_launch_options o;
+  memset(&o, 0, sizeof o);
+  r = sgk_range_1d(64, 16);
+  for (int isa = 0; isa < SGK_ISA_COUNT; ++isa) {
+    if (!sgk_isa_available((sgk_isa)isa)) continue;
+    o.isa = (sgk_isa)isa;
+    for (uint32_t w = 8; w <= 32; w *= 2) {
+      o.sub_group_size = w;
+      expect_status(sgk_launch(&ids, &r, &o, NULL, NULL), SGK_ERROR_NULL_ARGUMENT);
+      assert_non_null(strstr(sgk_last_error(), "kernel 'ids'"));
+      test_void_args_groups = 0;
+      assert_int_equal(sgk_launch(&void_args, &r, &o, NULL, NULL), SGK_SUCCESS);
+      assert_int_equal(test_void_args_groups, 4);
+    }
+  }
 }
 
 static void test_option_errors(void **state) {

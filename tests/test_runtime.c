@@ -587,6 +587,34 @@ static void test_partial_memory(void **state) {
   }
 }
 
+/* SGK_WHERE with its mask written from `sg` (sgk_sg_lanes_below(sg, first, n), a lane vector of
+ * sgk_local_linear_id(sg)), nested, in work-groups with a partial sub-group over a ragged n:
+ * the mask sees the enclosing sub-group. (It was evaluated where `sg` named the region's own,
+ * still uninitialized sub-group: a user kernel's stores inside did not happen.) */
+static void test_where_mask_from_sg(void **state) {
+  (void)state;
+  const uint32_t w = cfg.w, groups = 5;
+  const uint32_t locals[] = {1, w - 1, 2 * w + 3};
+  uint64_t seed = 23;
+  for (size_t li = 0; li < 3; ++li) {
+    const uint32_t L = locals[li];
+    const size_t n = (size_t)L * groups, limit = n > 3 ? n - 3 : n;
+    int32_t *in = malloc(n * 4), *out = malloc(n * 4);
+    for (size_t i = 0; i < n; ++i) {
+      in[i] = (int32_t)(test_rand(&seed) >> 34);
+      out[i] = -7;
+    }
+    run_mem(M_WHERE_SG, (int)limit, 4, n, L, in, out, NULL);
+    for (size_t i = 0; i < n; ++i) {
+      const int32_t want = i >= limit ? -7 : (i % L) & 1 ? in[i] + 2 : in[i] + 1;
+      if (out[i] != want)
+        fail_msg("local %u, item %zu (limit %zu): %d, want %d", L, i, limit, out[i], want);
+    }
+    free(in);
+    free(out);
+  }
+}
+
 /* sgk_prefetch is a hint that never faults: every sub-group of a ragged range prefetches NULL,
  * a range starting in a readable page and running 3 pages into pages mapped PROT_NONE (a load
  * there is a SIGSEGV), SIZE_MAX bytes (capped at SGK_PREFETCH_MAX_BYTES, else the call would not
@@ -855,15 +883,25 @@ static void test_tune(void **state) {
 int main(int argc, char **argv) {
   test_parse_args(argc, argv);
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_ids_1d),          cmocka_unit_test(test_ids_2d),
-      cmocka_unit_test(test_ids_3d),          cmocka_unit_test(test_ids_rows_spanning),
-      cmocka_unit_test(test_ids_many_groups), cmocka_unit_test(test_seed_partial),
-      cmocka_unit_test(test_slm_phases),      cmocka_unit_test(test_wg_collectives),
-      cmocka_unit_test(test_atomics),         cmocka_unit_test(test_reductions),
-      cmocka_unit_test(test_last_done),       cmocka_unit_test(test_local_atomic_ops),
-      cmocka_unit_test(test_memory),          cmocka_unit_test(test_partial_memory),
-      cmocka_unit_test(test_prefetch),        cmocka_unit_test(test_conversions),
-      cmocka_unit_test(test_empty_range),     cmocka_unit_test(test_tune),
+      cmocka_unit_test(test_ids_1d),
+      cmocka_unit_test(test_ids_2d),
+      cmocka_unit_test(test_ids_3d),
+      cmocka_unit_test(test_ids_rows_spanning),
+      cmocka_unit_test(test_ids_many_groups),
+      cmocka_unit_test(test_seed_partial),
+      cmocka_unit_test(test_slm_phases),
+      cmocka_unit_test(test_wg_collectives),
+      cmocka_unit_test(test_atomics),
+      cmocka_unit_test(test_reductions),
+      cmocka_unit_test(test_last_done),
+      cmocka_unit_test(test_local_atomic_ops),
+      cmocka_unit_test(test_memory),
+      cmocka_unit_test(test_partial_memory),
+      cmocka_unit_test(test_prefetch),
+      cmocka_unit_test(test_where_mask_from_sg),
+      cmocka_unit_test(test_conversions),
+      cmocka_unit_test(test_empty_range),
+      cmocka_unit_test(test_tune),
   };
   return test_run("runtime", tests, sizeof tests / sizeof tests[0]);
 }

@@ -233,6 +233,10 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
   ++wg->group_id[0];
 }
 
+/* A kernel of args type void (SGK_KERNEL(k, void, a, wg)) may be launched with args NULL; any
+ * other fails the launch with SGK_ERROR_NULL_ARGUMENT before its first work-group runs. */
+#define SGK__TAKES_ARGS(args_type)                                                                 \
+  _Generic((args_type *)0, void *: 0, const void *: 0, default: 1)
 #define SGK_KERNEL(name, args_type, a, wg) SGK__KERNEL(name, args_type, a, wg, NULL, , )
 /* (through SGK__KERNEL_SLM, so that a name given by a macro is expanded before it is pasted) */
 #define SGK_KERNEL_SLM(name, args_type, a, wg, bytes)                                              \
@@ -305,6 +309,10 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
   SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a SLM_PARAM);                    \
   void SGK_VARIANT_NAME(name)(const sgk_wg *sgk__first, const void *sgk__args,                     \
                               size_t sgk__count) {                                                 \
+    if (!sgk__args && SGK__TAKES_ARGS(args_type)) { /* the body would read through NULL */         \
+      sgk__fault(sgk__first, SGK__FAULT_NULL_ARGS);                                                \
+      return;                                                                                      \
+    }                                                                                              \
     sgk__frame sgk__f;                                                                             \
     sgk__f.wg = *sgk__first;                                                                       \
     sgk__f.wg.loop_open = 0;                                                                       \
@@ -895,12 +903,15 @@ SGK__MATCH(f64, double, u64)
  * only them (cl_khr_subgroup_non_uniform_arithmetic), sgk_sg_active_mask() is their ballot.
  * Shuffles still address lanes by id: a value read from a lane outside the region is that lane's
  * (as CUDA, where it is undefined). `break` or `continue` inside leaves the region (not the
- * sub-group loop around it); a `return` is the fault it is anywhere in the sub-group loop. */
+ * sub-group loop around it); a `return` is the fault it is anywhere in the sub-group loop.
+ * m is evaluated once, before the region, where `sg` is still the enclosing sub-group: a mask
+ * written from it (sgk_sg_lanes_below(sg, first, n), sgk_global_id(sg, 0)) sees its lanes. In
+ * the inner declaration `sgk_sg sg = ...` it would read the new, uninitialized `sg` (a C
+ * declarator's scope starts before its initializer): until a user kernel found it, it did. */
 #define SGK_WHERE(sg, m)                                                                           \
-  for (sgk_sg sgk__where_outer = (sg), *sgk__where_once = &sgk__where_outer; sgk__where_once;      \
-       sgk__where_once = NULL)                                                                     \
-    for (sgk_sg sg = sgk__narrow(sgk__where_outer, (m)), *sgk__where_in = &sg; sgk__where_in;      \
-         sgk__where_in = NULL)
+  for (sgk_sg sgk__where_outer = sgk__narrow((sg), (m)), *sgk__where_once = &sgk__where_outer;     \
+       sgk__where_once; sgk__where_once = NULL)                                                    \
+    for (sgk_sg sg = sgk__where_outer, *sgk__where_in = &sg; sgk__where_in; sgk__where_in = NULL)
 SGK_INLINE sgk_sg sgk__narrow(sgk_sg sg, sgk_mask m) {
   sg.active = sgk_mask_and(sg.active, m);
   sg.full = false;

@@ -400,6 +400,11 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
                      "less than it writes, or a store runs past the end (mask the lanes beyond "
                      "it); its outputs are not to be trusted",
                      kernel_name(kernel), tmpl.slm_bytes);
+  if (fault == SGK__FAULT_NULL_ARGS)
+    return sgk__fail(SGK_ERROR_NULL_ARGUMENT,
+                     "kernel '%s' takes arguments (its SGK_KERNEL names an args type that is not "
+                     "void) and args is NULL: no work-group ran",
+                     kernel_name(kernel));
   if (fault == SGK__FAULT_NULL_TARGET)
     return sgk__fail(SGK_ERROR_NULL_ARGUMENT,
                      "kernel '%s' passed a NULL target to sgk_reduction_*: that value was not "

@@ -6,8 +6,8 @@
 static const char *const status_text[SGK_STATUS_COUNT] = {
     [SGK_SUCCESS] = "success",
     [SGK_ERROR_NULL_ARGUMENT] =
-        ("a required pointer is NULL (kernel, range, info, a reduction target, or the args of a "
-         "kernel whose SLM size is computed from them)"),
+        "a required pointer is NULL (kernel, range, info, a reduction target, or the args of a "
+        "kernel that takes them)",
     [SGK_ERROR_INVALID_DIMENSIONS] = "range dimensions must be 1, 2 or 3",
     [SGK_ERROR_ZERO_LOCAL_SIZE] = "a local (work-group) size is 0",
     [SGK_ERROR_GLOBAL_NOT_DIVISIBLE] = "a global size is not divisible by the local size",
