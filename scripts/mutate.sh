@@ -11,15 +11,20 @@
 #        is no longer in its file, which a full run would stop at; the `mutants_list` test)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# One line of the list: file, from and to; false for a comment or a blank line.
+parse_mutant() {
+  case "$1" in '#'* | '') return 1 ;; esac
+  file=${1%% ::: *}
+  local rest=${1#* ::: }
+  from=${rest%% ::: *}
+  to=${rest#* ::: }
+}
 if [ "${1:-}" = "--check" ]; then
   list=$(realpath "${2:-$root/tests/mutants.txt}")
   n=0 stale=0
   while IFS= read -r line; do
-    case "$line" in '#'* | '') continue ;; esac
+    parse_mutant "$line" || continue
     n=$((n + 1))
-    file=${line%% ::: *}
-    rest=${line#* ::: }
-    from=${rest%% ::: *}
     if ! FROM="$from" perl -0ne 'exit(index($_, $ENV{FROM}) >= 0 ? 0 : 3)' "$root/$file"; then
       echo "mutant $n: text not found in $file: $from" >&2
       stale=$((stale + 1))
@@ -48,11 +53,7 @@ run_suite() {
 run_suite || { echo "mutate: the suite fails without mutants (see $work/last.log)" >&2; exit 1; }
 killed=0 survived=0 stillborn=0 n=0
 while IFS= read -r line; do
-  case "$line" in '#'* | '') continue ;; esac
-  file=${line%% ::: *}
-  rest=${line#* ::: }
-  from=${rest%% ::: *}
-  to=${rest#* ::: }
+  parse_mutant "$line" || continue
   n=$((n + 1))
   if ! FROM="$from" TO="$to" perl -0pi -e 's/\Q$ENV{FROM}\E/$ENV{TO}/ or exit 3' "$work/src/$file"; then
     echo "mutant $n: text not found in $file: $from" >&2

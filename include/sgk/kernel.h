@@ -526,7 +526,8 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
  * PRFM PLDL2KEEP), one instruction per 64-byte line they touch, for at most the first
  * SGK_PREFETCH_MAX_BYTES (64 KiB, a quarter of the smallest L2 it is meant for) from p. It never
  * faults, reads nothing a result depends on and may be dropped by the core, so any address is
- * allowed (NULL, past an array's end, unmapped, past the end of the address space). For reads
+ * allowed (NULL, past an array's end, unmapped; a range past the end of the address space wraps
+ * to its start, prefetched as harmlessly as any other). For reads
  * the hardware prefetchers cannot see coming: a grid-stride loop that jumps to a new page every
  * step (kernels/reduction.c and triple.c prefetch their next pass). Uniform: one call per
  * sub-group, whatever lanes are active; a constant size of up to 4 lines (a sub-group's lanes,
@@ -538,17 +539,17 @@ SGK_INLINE void sgk_prefetch(const void *p, size_t bytes) {
   if (bytes == 0) return;
   const uintptr_t start = (uintptr_t)p;
   if (__builtin_constant_p(bytes) && bytes <= 4 * SGK_PREFETCH_LINE) {
-    /* the lines of start, start + 64, ... and of the last byte (maybe one of them twice); an
-     * address wrapping past the end of the address space is prefetched, harmlessly, as any other */
+    /* the lines of start, start + 64, ... and of the last byte (maybe one of them twice) */
     for (size_t o = 0; o < bytes; o += SGK_PREFETCH_LINE)
       __builtin_prefetch((const void *)(start + o), 0, 2);
     __builtin_prefetch((const void *)(start + (bytes - 1)), 0, 2);
     return;
   }
   if (bytes > SGK_PREFETCH_MAX_BYTES) bytes = SGK_PREFETCH_MAX_BYTES;
-  const uintptr_t last = bytes - 1 > UINTPTR_MAX - start ? UINTPTR_MAX : start + (bytes - 1);
+  /* the lines after the first one that the range reaches into, counted from start's offset in
+   * its line, so that no end address is formed */
   const uintptr_t first_line = start / SGK_PREFETCH_LINE;
-  const uintptr_t lines = last / SGK_PREFETCH_LINE - first_line;
+  const uintptr_t lines = (start % SGK_PREFETCH_LINE + bytes - 1) / SGK_PREFETCH_LINE;
   for (uintptr_t k = 0; k <= lines; ++k)
     __builtin_prefetch((const void *)((first_line + k) * SGK_PREFETCH_LINE), 0, 2);
 }
