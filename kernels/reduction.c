@@ -18,7 +18,7 @@ SGK_INLINE sgk_i32 reduce_load(sgk_sg sg, const int32_t *data, size_t i, size_t 
  * items are one line of a stream that the work-groups after it go on reading, one line each, and
  * a work-group reads as many such streams as it takes steps (16 at work-group size 16, every one
  * on its own page); 1 KiB ahead at work-group size 16 (A/B against none, combined, AMD Zen 4:
- * 1.04-1.12x over avx2/avx512 W 16/32; 8 and 32 work-groups ahead within 3% of it). One line,
+ * 1.04-1.12x over avx2/avx512 W 16/32; 8 and 32 work-groups ahead within 5% of it). One line,
  * all of a work-group's items up to size 16 (half of them at 32, W 32: the other half left to the
  * adjacent-line prefetcher). */
 #define REDUCE_AHEAD 16
