@@ -64,9 +64,10 @@ static void test_failed_launch_runs_nothing(void **state) {
   const sgk_status st = sgk_launch(&count_groups, &r, &o, &a, NULL);
   atomic_store(&shim_armed, 0);
   if (atomic_load(&shim_calls) == 0) /* the shim is in effect, but no arena went through it */
-    fail_msg("no aligned_alloc of at least %zu bytes during the first launch: the SLM arena is "
-             "allocated some other way, which this shim must follow",
-             (size_t)SGK_LOCAL_MEM_SIZE);
+    fail_msg(
+        "no aligned_alloc of at least %zu bytes during the first launch: the SLM arena is "
+        "allocated some other way, which this shim must follow",
+        (size_t)SGK_LOCAL_MEM_SIZE);
   expect_status(st, SGK_ERROR_OUT_OF_MEMORY);
   assert_int_equal(count, 0);
   assert_int_equal(sgk_launch(&count_groups, &r, &o, &a, NULL), SGK_SUCCESS);
