@@ -26,6 +26,8 @@
   X(SELECT_FROM, A, V(select_from_group)(sg, x, idx))                                              \
   X(SHIFT_LEFT, A, V(shift_group_left)(sg, x, p))                                                  \
   X(SHIFT_RIGHT, A, V(shift_group_right)(sg, x, p))                                                \
+  X(SHUFFLE_DOWN, A, V(shuffle_down)(sg, x, y, p))                                                 \
+  X(SHUFFLE_UP, A, V(shuffle_up)(sg, x, y, p))                                                     \
   X(PERMUTE_XOR, A, V(permute_group_by_xor)(sg, x, p))                                             \
   X(REDUCE_ADD, A, SPLAT(V(reduce_add)(sg, x)))                                                    \
   X(REDUCE_MUL, A, SPLAT(V(reduce_mul)(sg, x)))                                                    \

@@ -36,6 +36,8 @@
   X(SHIFT_LEFT, A, T, V(shift_group_left)(sg, x, p % SGK_W))                                       \
   X(SHIFT_RIGHT, A, T, V(shift_group_right)(sg, x, p % SGK_W))                                     \
   X(PERMUTE_XOR, A, T, V(permute_group_by_xor)(sg, x, p % SGK_W))                                  \
+  X(SHUFFLE_DOWN, A, T, V(shuffle_down)(sg, x, y, p % (2 * SGK_W + 2)))                             \
+  X(SHUFFLE_UP, A, T, V(shuffle_up)(sg, x, y, p % (2 * SGK_W + 2)))                                 \
   X(SELECT, A, T, V(select)(V(lt)(x, y), x, z))                                                    \
   X(EQ, A, T, ONE_IF(V(eq)(x, y))) X(NE, A, T, ONE_IF(V(ne)(x, y)))                                \
   X(LT, A, T, ONE_IF(V(lt)(x, y))) X(LE, A, T, ONE_IF(V(le)(x, y)))                                \

@@ -630,6 +630,31 @@ SGK_INLINE sgk_i32 sgk__private_at(sgk_i32 idx) {
     return sgk_select_##T(sgk_mask_not(sgk_mask_first_n(delta)),                                   \
                           sgk__rotate_##T(x, SGK_W - delta), x);                                   \
   }                                                                                                \
+  /* Intel's sub_group_shuffle_down / _up (cl_intel_subgroups): cur's first sg.size lanes,       \
+   * followed by next's (preceded by prev's), read delta lanes further down (up); a source past   \
+   * both, or delta 0, leaves cur's own value */                                                    \
+  SGK_INLINE sgk_##T sgk_shuffle_down_##T(sgk_sg sg, sgk_##T cur, sgk_##T next, uint32_t delta) {  \
+    if (delta == 0 || delta >= 2 * sg.size) return cur;                                           \
+    if (sg.size == SGK_W && delta < SGK_W) return sgk__slide_down_##T(cur, next, delta);          \
+    const sgk_u32 at = sgk_add_u32(sgk__iota_u32(), sgk_splat_u32(delta));                        \
+    const sgk_u32 size = sgk_splat_u32(sg.size);                                                   \
+    const sgk_mask from_next = sgk_mask_and(sgk_mask_first_n(sg.size),                            \
+                                            sgk_lt_u32(at, sgk_add_u32(size, size)));              \
+    const sgk_##T nx = sgk_select_##T(from_next, sgk__permute_##T(next, sgk_sub_u32(at, size)),   \
+                                      cur);                                                        \
+    return sgk_select_##T(sgk_lt_u32(at, size), sgk__permute_##T(cur, at), nx);                   \
+  }                                                                                                \
+  SGK_INLINE sgk_##T sgk_shuffle_up_##T(sgk_sg sg, sgk_##T prev, sgk_##T cur, uint32_t delta) {    \
+    if (delta == 0 || delta > sg.size) return cur;                                                \
+    if (sg.size == SGK_W) return sgk__slide_down_##T(prev, cur, SGK_W - delta);                   \
+    /* lane i < size: cur[i - delta] when i >= delta, else prev[size + i - delta] */              \
+    const sgk_u32 lane = sgk__iota_u32();                                                          \
+    const sgk_mask own = sgk_ge_u32(lane, sgk_splat_u32(delta));                                  \
+    const sgk_u32 back = sgk_sub_u32(lane, sgk_splat_u32(delta));                                 \
+    const sgk_##T pv = sgk__permute_##T(prev, sgk_add_u32(back, sgk_splat_u32(sg.size)));         \
+    const sgk_##T up = sgk_select_##T(own, sgk__permute_##T(cur, back), pv);                      \
+    return sgk_select_##T(sgk_mask_first_n(sg.size), up, cur);                                     \
+  }                                                                                                \
   SGK_INLINE sgk_##T sgk_permute_group_by_xor_##T(sgk_sg sg, sgk_##T x, uint32_t mask) {           \
     const sgk_u32 idx = sgk_xor_u32(sgk__iota_u32(), sgk_splat_u32(mask));                         \
     return sgk_select_from_group_##T(sg, x, idx);                                                  \

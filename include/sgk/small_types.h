@@ -286,12 +286,19 @@
     x.w = sgk_##name##_##WD(sg, x.w, a);                                                           \
     return x;                                                                                      \
   }
+#define SGK__SMALL_SHUFFLE2(S, WD, name) /* two sources */                                       \
+  SGK_INLINE sgk_##S sgk_##name##_##S(sgk_sg sg, sgk_##S x, sgk_##S y, uint32_t delta) {           \
+    x.w = sgk_##name##_##WD(sg, x.w, y.w, delta);                                                  \
+    return x;                                                                                      \
+  }
 #define SGK__SMALL_SHUFFLES(S, WD)                                                                 \
   SGK__SMALL_SHUFFLE(S, WD, group_broadcast, uint32_t)                                             \
   SGK__SMALL_SHUFFLE(S, WD, select_from_group, sgk_u32)                                            \
   SGK__SMALL_SHUFFLE(S, WD, shift_group_left, uint32_t)                                            \
   SGK__SMALL_SHUFFLE(S, WD, shift_group_right, uint32_t)                                           \
-  SGK__SMALL_SHUFFLE(S, WD, permute_group_by_xor, uint32_t)
+  SGK__SMALL_SHUFFLE(S, WD, permute_group_by_xor, uint32_t)                                       \
+  SGK__SMALL_SHUFFLE2(S, WD, shuffle_down)                                                         \
+  SGK__SMALL_SHUFFLE2(S, WD, shuffle_up)
 
 /* Reductions and scans of the wide values, wrapped or clamped back (the wide identities of min,
  * max and and clamp or wrap to S's). */

@@ -446,6 +446,24 @@ SGK__TYPES_ALL(SGK__BROADCAST, ~)
 SGK__TYPES_ALL(SGK__ROTATE, ~)
 #endif
 
+/* Two-source slide of full sub-groups (the sub-group shuffle_down of Intel's OpenCL extension):
+ * lane i <- (cur, next)[i + d], d < W. Out register k is source registers k + q and k + q + 1 of
+ * the pair, q = d / RL, slid by r = d mod RL: one core slide per register (a two-source permute
+ * on AVX-512), none when r is 0; with a constant d, as in an unrolled loop, it all folds. */
+#define SGK__SLIDE_DOWN(T, ct, ...)                                                                \
+  SGK_INLINE sgk_##T sgk__slide_down_##T(sgk_##T cur, sgk_##T next, uint32_t d) {                 \
+    const int q = (int)(d / SGK__RL(T)), r = (int)(d % SGK__RL(T));                               \
+    sgk_##T out;                                                                                   \
+    SGK__FOR(SGK__NR(T), k) {                                                                      \
+      const int a = k + q, b = k + q + 1; /* b < 2 NR as d < W */                                 \
+      const sgk__v_##T lo = a < SGK__NR(T) ? cur.r[a] : next.r[a - SGK__NR(T)];                  \
+      const sgk__v_##T hi = b < SGK__NR(T) ? cur.r[b] : next.r[b - SGK__NR(T)];                  \
+      out.r[k] = r == 0 ? lo : sgk__r_slide_##T(lo, hi, SGK__RL(T) - r);                          \
+    }                                                                                              \
+    return out;                                                                                    \
+  }
+SGK__TYPES_ALL(SGK__SLIDE_DOWN, ~)
+
 /* ---- reductions and scans, in the contract's order ------------------------------------------
  * Across registers first (register k meets register k + n), then inside register 0 through the
  * core's slide. Scans: steps shorter than a register slide each register over the one below,
