@@ -631,8 +631,8 @@ SGK_INLINE sgk_i32 sgk__private_at(sgk_i32 idx) {
                           sgk__rotate_##T(x, SGK_W - delta), x);                                   \
   }                                                                                                \
   /* Intel's sub_group_shuffle_down / _up (cl_intel_subgroups): cur's first sg.size lanes,       \
-   * followed by next's (preceded by prev's), read delta lanes further down (up); a source past   \
-   * both, or delta 0, leaves cur's own value */                                                    \
+   * followed by next's (preceded by prev's), read delta lanes further down (up); delta 0, or a  \
+   * source past both (only when delta > sg.size), leaves cur's own value */                       \
   SGK_INLINE sgk_##T sgk_shuffle_down_##T(sgk_sg sg, sgk_##T cur, sgk_##T next, uint32_t delta) {  \
     if (delta == 0 || delta >= 2 * sg.size) return cur;                                           \
     if (sg.size == SGK_W && delta < SGK_W) return sgk__slide_down_##T(cur, next, delta);          \
