@@ -12,6 +12,7 @@
 #define sgk_CVT_TO(to) SGK__CAT(SGK__CAT(sgk_cvt_, to), SGK__CAT(_, T))
 #define ONE_IF(m) V(select)(m, V(splat)(1), V(splat)(0))
 #define MIRROR sgk_sub_i32(sgk_splat_i32((int32_t)sg.size - 1), sgk_as_i32_u32(sgk_sg_local_id(sg)))
+#define SHUFFLE_D TEST_SHUFFLE_DELTA(p % (2 * SGK_W + 2), sg.size)
 #define SELECT_IDX                                                                                 \
   sgk_and_u32(sgk_add_u32(sgk_mul_u32(sgk_sg_local_id(sg), sgk_splat_u32(3)), sgk_splat_u32(p)),   \
               sgk_splat_u32(SGK_W - 1))

@@ -139,11 +139,11 @@ static int64_t expect_int(int type, int op, uint32_t p, size_t s, uint32_t l, ui
       return d && l >= d ? xi[s + l - d] : a;
     }
     case SI_SHUFFLE_DOWN: { /* x's lanes then y's; past both: a */
-      const uint32_t j = l + p % (2 * cfg.w + 2);
+      const uint32_t j = l + TEST_SHUFFLE_DELTA(p % (2 * cfg.w + 2), n);
       return j < n ? xi[s + j] : j < 2 * n ? yi[s + j - n] : a;
     }
     case SI_SHUFFLE_UP: { /* x's lanes then y's, read up; d past n: b */
-      const uint32_t d = p % (2 * cfg.w + 2);
+      const uint32_t d = TEST_SHUFFLE_DELTA(p % (2 * cfg.w + 2), n);
       return d == 0 || d > n ? b : l >= d ? yi[s + l - d] : xi[s + n + l - d];
     }
     case SI_PERMUTE_XOR: {
@@ -288,11 +288,11 @@ static int64_t expect_half(int op, uint32_t p, size_t s, uint32_t l, uint32_t n,
       return ref_quiet(d && l >= d ? xh[s + l - d] : ha);
     }
     case SH_SHUFFLE_DOWN: {
-      const uint32_t j = l + p % (2 * cfg.w + 2);
+      const uint32_t j = l + TEST_SHUFFLE_DELTA(p % (2 * cfg.w + 2), n);
       return ref_quiet(j < n ? xh[s + j] : j < 2 * n ? yh[s + j - n] : ha);
     }
     case SH_SHUFFLE_UP: {
-      const uint32_t d = p % (2 * cfg.w + 2);
+      const uint32_t d = TEST_SHUFFLE_DELTA(p % (2 * cfg.w + 2), n);
       return ref_quiet(d == 0 || d > n ? hb : l >= d ? yh[s + l - d] : xh[s + n + l - d]);
     }
     case SH_PERMUTE_XOR: {

@@ -1,8 +1,9 @@
 #define _POSIX_C_SOURCE 200809L
 /* The traps a new user falls into, each written as that user would: an early `return` or `break`
  * inside SGK_FOR_EACH_SUBGROUP, SLM without slm_bytes or with too little, local ids of 2-D
- * work-groups whose rows are not a multiple of W, and SGK_ISA changed after sgk started. Each
- * must give the right answer or a clear status, never a crash or lost work. */
+ * work-groups whose rows are not a multiple of W, SGK_ISA changed after sgk started, and a
+ * shuffle window wider than a small sub-group. Each must give the right answer or a clear
+ * status, never a crash or lost work. */
 #include <stdarg.h>
 
 #include "harness.h"
@@ -267,6 +268,48 @@ static void test_stencil_tiles(void **state) {
   free(out);
 }
 
+/* Five taps through the two-source shuffles, blind to the sub-group's size: every output right
+ * where every sub-group has 4 lanes or more; where one has fewer (a work-group of 3, a last
+ * sub-group of 1), its taps reach past both sources: the checked kernel fails naming the
+ * shuffle, the unchecked one (a Release build's) runs, such a tap reading the lane's own input
+ * (the documented value, wrong for the window). */
+static void run_shuffle_window(const sgk_kernel *k, int checked, int how, uint32_t local) {
+  enum { GROUPS = 3, MAX_LOCAL = 70, PAD = 32 };
+  int32_t buf[GROUPS * MAX_LOCAL + 2 * PAD], out[GROUPS * MAX_LOCAL];
+  for (int i = 0; i < GROUPS * MAX_LOCAL + 2 * PAD; ++i) buf[i] = (i * 29) % 17 - 8;
+  for (int i = 0; i < GROUPS * MAX_LOCAL; ++i) out[i] = -12345;
+  const int32_t *in = buf + PAD;
+  const uint32_t w = cfg.w, last = local % w;
+  const int small = local < 4 || (last != 0 && last < 4);
+  struct shuffle_window_args a = {in, out, how};
+  const sgk_status want = checked && small ? SGK_ERROR_SHUFFLE_OUT_OF_RANGE : SGK_SUCCESS;
+  if (launch_expect(k, (size_t)GROUPS * local, local, 0, &a, want, "sgk_shuffle_down/up",
+                    "how=%d local=%u", how, local) != SGK_SUCCESS)
+    return;
+  for (uint32_t i = 0; i < GROUPS * local; ++i) {
+    /* lane j of a sub-group of size lanes; a tap past both sources: the lane's own input */
+    const uint32_t l = i % local, j = l % w, size = l - j + w <= local ? w : last;
+    int32_t want_i = 0;
+    for (uint32_t t = 0; t < 5; ++t) {
+      const int past = how == 0 ? j + t >= 2 * size : t > size;
+      want_i += (int32_t)(t + 1) * in[past ? (int)i : how == 0 ? (int)(i + t) : (int)i - (int)t];
+    }
+    if (out[i] != want_i)
+      fail_msg("%s how=%d local=%u: out[%u] = %d, want %d", k->name, how, local, i, out[i], want_i);
+  }
+}
+
+static void test_shuffle_window(void **state) {
+  (void)state;
+  const uint32_t w = cfg.w;
+  const uint32_t locals[] = {w, 2 * w + 1, 3, 4, 70};
+  for (int how = 0; how < 2; ++how)
+    for (size_t l = 0; l < sizeof locals / sizeof *locals; ++l) {
+      run_shuffle_window(&shuffle_window, 1, how, locals[l]);
+      run_shuffle_window(&shuffle_window_unchecked, 0, how, locals[l]);
+    }
+}
+
 /* SGK_ISA is read once, when sgk starts: changing it later changes nothing. */
 static void test_env_read_once(void **state) {
   (void)state;
@@ -288,7 +331,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_early_exit),         cmocka_unit_test(test_skipped_entry),
       cmocka_unit_test(test_collective_in_loop), cmocka_unit_test(test_slm_declared),
       cmocka_unit_test(test_stencil_tiles),      cmocka_unit_test(test_env_read_once),
-      cmocka_unit_test(test_slm_overrun),
+      cmocka_unit_test(test_slm_overrun),        cmocka_unit_test(test_shuffle_window),
   };
   return test_run("traps", tests, sizeof tests / sizeof tests[0]);
 }

@@ -100,3 +100,6 @@ SGK_KERNEL(skipped_entry, struct skipped_entry_args, a, wg) {
 
 #define IN_LOOP_KERNEL collective_in_loop
 #include "in_loop_kernel.inc"
+
+#define SHUFFLE_KERNEL shuffle_window
+#include "shuffle_window_kernel.inc"

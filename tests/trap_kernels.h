@@ -73,4 +73,15 @@ struct in_loop_args {
 SGK_DECLARE_KERNEL(collective_in_loop);
 SGK_DECLARE_KERNEL(collective_in_loop_unchecked);
 
+/* Five taps through sgk_shuffle_down (how 0) or sgk_shuffle_up (how 1), blind to the sub-group's
+ * size: tests/shuffle_window_kernel.inc, compiled checked and unchecked. in must be readable a
+ * sub-group's size (W) before and after the range. */
+struct shuffle_window_args {
+  const int32_t *in;
+  int32_t *out;
+  int how;
+};
+SGK_DECLARE_KERNEL(shuffle_window);
+SGK_DECLARE_KERNEL(shuffle_window_unchecked);
+
 #endif

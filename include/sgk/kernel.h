@@ -602,6 +602,18 @@ SGK_INLINE sgk_i32 sgk__private_at(sgk_i32 idx) {
     sgk__private_add_##T(sg, sgk_mask_and(m, sg.active), a, idx, v);                                \
   }
 
+/* A checked kernel (SGK_CHECK_PER_SUB_GROUP, as without NDEBUG) fails the launch with
+ * SGK_ERROR_SHUFFLE_OUT_OF_RANGE when a two-source shuffle's delta exceeds the sub-group's size:
+ * its last lanes would read past both sources (a window wider than a small partial sub-group);
+ * unchecked they keep cur's own value. */
+SGK_INLINE void sgk__check_shuffle(sgk_sg sg, uint32_t delta) {
+#if SGK_CHECK_PER_SUB_GROUP
+  if (delta > sg.size) sgk__fault(sg.wg, SGK__FAULT_SHUFFLE_RANGE);
+#else
+  (void)sg, (void)delta;
+#endif
+}
+
 /* ---- sub-group collectives (SYCL 2020 names) --------------------------------------------------
  * A shuffle whose source lane is not active (>= sg.size) leaves the lane's own value. */
 #define SGK__SHUFFLES(T, ct)                                                                       \
@@ -634,6 +646,7 @@ SGK_INLINE sgk_i32 sgk__private_at(sgk_i32 idx) {
    * followed by next's (preceded by prev's), read delta lanes further down (up); delta 0, or a  \
    * source past both (only when delta > sg.size), leaves cur's own value */                       \
   SGK_INLINE sgk_##T sgk_shuffle_down_##T(sgk_sg sg, sgk_##T cur, sgk_##T next, uint32_t delta) {  \
+    sgk__check_shuffle(sg, delta);                                                                 \
     if (delta == 0 || delta >= 2 * sg.size) return cur;                                           \
     if (sg.size == SGK_W && delta < SGK_W) return sgk__slide_down_##T(cur, next, delta);          \
     const sgk_u32 at = sgk_add_u32(sgk__iota_u32(), sgk_splat_u32(delta));                        \
@@ -645,6 +658,7 @@ SGK_INLINE sgk_i32 sgk__private_at(sgk_i32 idx) {
     return sgk_select_##T(sgk_lt_u32(at, size), sgk__permute_##T(cur, at), nx);                   \
   }                                                                                                \
   SGK_INLINE sgk_##T sgk_shuffle_up_##T(sgk_sg sg, sgk_##T prev, sgk_##T cur, uint32_t delta) {    \
+    sgk__check_shuffle(sg, delta);                                                                 \
     if (delta == 0 || delta > sg.size) return cur;                                                \
     if (sg.size == SGK_W) return sgk__slide_down_##T(prev, cur, SGK_W - delta);                   \
     /* lane i < size: cur[i - delta] when i >= delta, else prev[size + i - delta] */              \

@@ -54,6 +54,8 @@ typedef enum sgk_status {
   SGK_ERROR_KERNEL_ABI,          /* the kernel was compiled for another table layout */
   SGK_ERROR_INVALID_TUNE,        /* launch option tune neither SGK_TUNE_OFF nor SGK_TUNE_ON */
   SGK_ERROR_INVALID_ENVIRONMENT, /* an environment variable sgk reads has a value it does not know */
+  SGK_ERROR_SHUFFLE_OUT_OF_RANGE, /* (checked) sgk_shuffle_down/up by more than the sub-group's
+                                   * size: lanes read past both sources */
   SGK_STATUS_COUNT
 } sgk_status;
 

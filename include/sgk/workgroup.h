@@ -47,7 +47,8 @@ enum {
   SGK__FAULT_NULL_TARGET = 3,
   SGK__FAULT_UNWRITTEN = 4, /* a checked collective read an unwritten SGK_PER_SUB_GROUP entry */
   SGK__FAULT_COLLECTIVE_IN_LOOP = 5, /* a work-group collective inside SGK_FOR_EACH_SUBGROUP */
-  SGK__FAULT_NULL_ARGS = 6 /* args NULL to a kernel whose args type is not void: nothing ran */
+  SGK__FAULT_NULL_ARGS = 6,    /* args NULL to a kernel whose args type is not void: nothing ran */
+  SGK__FAULT_SHUFFLE_RANGE = 7 /* checked: a two-source shuffle by more than the sub-group's size */
 };
 
 #ifdef __cplusplus

@@ -410,6 +410,12 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
                      "kernel '%s' passed a NULL target to sgk_reduction_*: that value was not "
                      "combined anywhere",
                      kernel_name(kernel));
+  if (fault == SGK__FAULT_SHUFFLE_RANGE)
+    return sgk__fail(SGK_ERROR_SHUFFLE_OUT_OF_RANGE,
+                     "kernel '%s' shifted sgk_shuffle_down/up by more than the sub-group's size: "
+                     "lanes read past both sources (a partial sub-group smaller than the window); "
+                     "take those taps another way when sgk_sg_size(sg) is below the delta",
+                     kernel_name(kernel));
   if (fault == SGK__FAULT_COLLECTIVE_IN_LOOP)
     return sgk__fail(SGK_ERROR_KERNEL_CONTROL_FLOW,
                      "kernel '%s' called a work-group collective (sgk_wg_*) inside "

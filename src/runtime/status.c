@@ -34,6 +34,8 @@ static const char *const status_text[SGK_STATUS_COUNT] = {
         "the kernel was compiled against sgk headers of another kernel-table ABI (rebuild it)",
     [SGK_ERROR_INVALID_TUNE] = "launch option tune is neither SGK_TUNE_OFF nor SGK_TUNE_ON",
     [SGK_ERROR_INVALID_ENVIRONMENT] = "an environment variable sgk reads has an unknown value",
+    [SGK_ERROR_SHUFFLE_OUT_OF_RANGE] =
+        "checked, a sgk_shuffle_down/up shifted by more than the sub-group's size",
 };
 
 uint32_t sgk_version(void) { return SGK_VERSION; }
@@ -45,7 +47,8 @@ const char *sgk_status_string(sgk_status status) {
   return status_text[status];
 }
 
-static _Thread_local char last_error[256];
+/* room for the longest message (about 240 characters) with a long kernel name */
+static _Thread_local char last_error[512];
 
 const char *sgk_last_error(void) { return last_error; }
 
