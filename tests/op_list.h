@@ -18,16 +18,7 @@
 
 #include "sgk/isa/contract.inc"
 #include "sgk/sgk.h"
-
-/* A checked build (no NDEBUG) fails a shuffle_down/up by more than the sub-group's size
- * (tests/test_traps.c): there the op tests keep delta within it. */
-#ifndef TEST_SHUFFLE_DELTA
-#ifdef NDEBUG
-#define TEST_SHUFFLE_DELTA(d, size) (d)
-#else
-#define TEST_SHUFFLE_DELTA(d, size) ((d) % ((size) + 1))
-#endif
-#endif
+#include "shuffle_delta.h"
 
 /* The kernel API's own ops, above the backend contract (sgk/kernel.h): sub-group collectives with
  * SYCL semantics for partial sub-groups, votes, masked memory through the sub-group. */

@@ -15,16 +15,7 @@
 #include <stdint.h>
 
 #include "sgk/sgk.h"
-
-/* A checked build (no NDEBUG) fails a shuffle_down/up by more than the sub-group's size
- * (tests/test_traps.c): there the op tests keep delta within it. */
-#ifndef TEST_SHUFFLE_DELTA
-#ifdef NDEBUG
-#define TEST_SHUFFLE_DELTA(d, size) (d)
-#else
-#define TEST_SHUFFLE_DELTA(d, size) ((d) % ((size) + 1))
-#endif
-#endif
+#include "shuffle_delta.h"
 
 #define SMALL_FROM_FLOAT_OPS(X)                                                                    \
   X(F2I, A, T, sgk_CVT(f32)(FL)) X(F2I_RTE, A, T, sgk_CVT(f32_rte)(FL))                             \
