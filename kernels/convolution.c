@@ -4,6 +4,39 @@
 #include "sgk/kernel.h"
 #include "kernel_args.h"
 
+/* The taps of a full sub-group whose window starts at p (lane i's tap j reads p[i + j]), CONV_U
+ * taps at a time out of two loads, cur = p[j ..] and next = p[j + W ..], each tap slid out of them
+ * by sgk_shuffle_down (delta < CONV_U <= W); the rest one load a tap. next is loaded whole while
+ * m - j > W, else its first CONV_U - 1 lanes, all the taps read: no element is read past
+ * p[m + W - 2], the last one a load a tap reads. The taps alternate between two sums, so that no
+ * tap waits for the one before (int sums wrap: the same result in any order). */
+#define CONV_U (SGK_W < 16 ? SGK_W : 16)
+/* Where the window pays: a sub-group of one register on an ISA with 32 of them (AVX-512 at W 8
+ * and 16, where a slide is one two-source permute). Where a sub-group spans two registers or
+ * more (AVX2, AVX-512 at W 32) its slides cost more than the loads they save (README). */
+#define CONV_WINDOW (SGK_W == SGK_REG_LANES32 && SGK_REG_COUNT >= 32)
+SGK_INLINE sgk_i32 conv_taps(sgk_sg sg, const int32_t *p, const int32_t *k, uint32_t m) {
+  sgk_i32 t0 = sgk_splat_i32(0), t1 = sgk_splat_i32(0);
+  const sgk_mask used = sgk_sg_lanes_below(sg, 0, CONV_U - 1);
+  uint32_t left = m;
+  for (; left >= CONV_U; left -= CONV_U, p += CONV_U, k += CONV_U) {
+    /* next whole while the taps read past it (a masked load costs about a tenth on Zen 4) */
+    const sgk_i32 cur = sgk_load_i32(sg, p);
+    const sgk_i32 next =
+        left > SGK_W ? sgk_load_i32(sg, p + SGK_W) : sgk_load_masked_i32(sg, used, p + SGK_W);
+#pragma GCC unroll 16
+    for (uint32_t r = 0; r < CONV_U; r += 2) {
+      t0 =
+          sgk_add_i32(t0, sgk_mul_i32(sgk_shuffle_down_i32(sg, cur, next, r), sgk_splat_i32(k[r])));
+      t1 = sgk_add_i32(
+          t1, sgk_mul_i32(sgk_shuffle_down_i32(sg, cur, next, r + 1), sgk_splat_i32(k[r + 1])));
+    }
+  }
+  for (uint32_t j = 0; j < left; ++j)
+    t0 = sgk_add_i32(t0, sgk_mul_i32(sgk_load_i32(sg, p + j), sgk_splat_i32(k[j])));
+  return sgk_add_i32(t0, t1);
+}
+
 /* Global memory: lane i reads in[i - M/2 + j] for each tap j, one block load per tap. Sub-groups
  * whose window stays inside [0, N) need no bounds (the seed's interior groups); the others mask
  * the lanes that fall outside (the seed's boundary branches, for any work-group size). */
@@ -25,6 +58,8 @@ SGK_KERNEL(conv_global, struct conv_args, a, wg) {
             sgk_gather_masked_i32(sg, ok, a->input, sgk_select_i32(ok, at, sgk_splat_i32(0)));
         t = sgk_add_i32(t, sgk_mul_i32(x, sgk_splat_i32(a->kernel[j])));
       }
+    } else if (CONV_WINDOW && sgk_sg_size(sg) == SGK_W) {
+      t = conv_taps(sg, a->input + i0 - half, a->kernel, a->m);
     } else {
       const int32_t *p = a->input + i0 - half;
       for (uint32_t j = 0; j < a->m; ++j)
@@ -61,8 +96,12 @@ SGK_KERNEL_SLM(conv_slm, struct conv_args, a, wg,
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     sgk_i32 t = sgk_splat_i32(0);
     const int32_t *p = ciacc + sg.first;
-    for (uint32_t j = 0; j < a->m; ++j)
-      t = sgk_add_i32(t, sgk_mul_i32(sgk_load_i32(sg, p + j), sgk_splat_i32(a->kernel[j])));
+    if (CONV_WINDOW && sgk_sg_size(sg) == SGK_W) {
+      t = conv_taps(sg, p, a->kernel, a->m);
+    } else {
+      for (uint32_t j = 0; j < a->m; ++j)
+        t = sgk_add_i32(t, sgk_mul_i32(sgk_load_i32(sg, p + j), sgk_splat_i32(a->kernel[j])));
+    }
     sgk_store_i32(sg, a->output + i_first + sg.first, t);
   }
 }

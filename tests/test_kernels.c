@@ -3,6 +3,7 @@
  * (partial sub-groups, ragged tiles, work-groups smaller than the convolution halo). Integer
  * results bit-exact; doubles within the documented tolerance (kernels/<name>_host.c). */
 #include <math.h>
+#include <string.h>
 
 #include "harness.h"
 #include "family.h"
@@ -83,9 +84,53 @@ static void test_matmul_shapes(void **state) {
   }
 }
 
+/* The convolutions at other tap counts than the seed's 257: below, at and around the sliding
+ * window's stride (8 or 16 taps out of two loads) and its multiples, in work-groups of whole and
+ * partial sub-groups, on buffers of exactly n elements (a read past them is a sanitizer error). */
+static void test_conv_taps(void **state) {
+  (void)state;
+  SGK_DECLARE_KERNEL(conv_global);
+  SGK_DECLARE_KERNEL(conv_slm);
+  const uint32_t taps[] = {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 64, 257};
+  const uint32_t wgs[] = {4 * cfg.w, 3 * cfg.w + 5, 250};
+  uint64_t seed = 11;
+  int32_t k[257];
+  for (uint32_t j = 0; j < 257; ++j) k[j] = (int32_t)test_rand(&seed);
+  for (size_t wi = 0; wi < 3; ++wi) {
+    const uint32_t wg = wgs[wi];
+    const size_t n = 6 * (size_t)wg; /* nd_range(N, wg): N a multiple of wg */
+    int32_t *in = malloc(n * 4), *out = malloc(n * 4);
+    for (size_t i = 0; i < n; ++i) in[i] = (int32_t)test_rand(&seed);
+    for (size_t ti = 0; ti < sizeof taps / sizeof *taps; ++ti)
+      for (int slm = 0; slm < 2; ++slm) {
+        const uint32_t m = taps[ti], half = m / 2;
+        int32_t *kern = malloc(m * 4);
+        memcpy(kern, k, m * 4);
+        for (size_t i = 0; i < n; ++i) out[i] = 0x5a5a5a5a;
+        struct conv_args a = {in, kern, out, n, m};
+        const sgk_range r = sgk_range_1d(n, wg);
+        sgk_launch_options o = test_options(slm ? ((size_t)wg + 2 * half) * 4 : 0);
+        LAUNCH_OK(sgk_launch(slm ? &conv_slm : &conv_global, &r, &o, &a, NULL));
+        for (size_t i = 0; i < n; ++i) {
+          uint32_t t = 0;
+          for (uint32_t j = 0; j < m; ++j) {
+            const int64_t at = (int64_t)i - half + j;
+            if (at >= 0 && at < (int64_t)n) t += (uint32_t)in[at] * (uint32_t)kern[j];
+          }
+          if (out[i] != (int32_t)t)
+            fail_msg("conv_%s m=%u wg=%u n=%zu: output[%zu] = %d, want %d", slm ? "slm" : "global",
+                     m, wg, n, i, out[i], (int32_t)t);
+        }
+        free(kern);
+      }
+    free(in);
+    free(out);
+  }
+}
+
 int main(int argc, char **argv) {
   test_parse_args(argc, argv);
-  struct CMUnitTest *tests = calloc(sgk_family_count + 2, sizeof *tests);
+  struct CMUnitTest *tests = calloc(sgk_family_count + 3, sizeof *tests);
   size_t n = 0;
   for (size_t i = 0; i < sgk_family_count; ++i) {
     tests[n].name = sgk_families[i]->name;
@@ -95,6 +140,7 @@ int main(int argc, char **argv) {
   }
   tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_transpose_shapes);
   tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_matmul_shapes);
+  tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_conv_taps);
   const int failed = test_run("kernels", tests, n);
   free(tests);
   return failed;
