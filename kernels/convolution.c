@@ -4,12 +4,13 @@
 #include "sgk/kernel.h"
 #include "kernel_args.h"
 
-/* The taps of a full sub-group whose window starts at p (lane i's tap j reads p[i + j]), CONV_U
- * taps at a time out of two loads, cur = p[j ..] and next = p[j + W ..], each tap slid out of them
- * by sgk_shuffle_down (delta < CONV_U <= W); the rest one load a tap. next is loaded whole while
- * m - j > W, else its first CONV_U - 1 lanes, all the taps read: no element is read past
- * p[m + W - 2], the last one a load a tap reads. The taps alternate between two sums, so that no
- * tap waits for the one before (int sums wrap: the same result in any order). */
+/* The taps of one sub-group whose window starts at p (lane i's tap j reads p[i + j]): one load a
+ * tap, except in a full sub-group where the window pays (CONV_WINDOW): there CONV_U taps at a time
+ * come out of two loads, cur = p[j ..] and next = p[j + W ..], each tap slid out of them by
+ * sgk_shuffle_down (delta < CONV_U <= W). next is loaded whole while m - j > W, else its first
+ * CONV_U - 1 lanes, all the taps read: no element is read past p[m + W - 2], the last one a load a
+ * tap reads. The window's taps alternate between two sums, so that no tap waits for the one before
+ * (int sums wrap: the same result in any order). */
 #define CONV_U (SGK_W < 16 ? SGK_W : 16)
 /* Where the window pays: a sub-group of one register on an ISA with 32 of them (AVX-512 at W 8
  * and 16, where a slide is one two-source permute). Where a sub-group spans two registers or
@@ -17,19 +18,21 @@
 #define CONV_WINDOW (SGK_W == SGK_REG_LANES32 && SGK_REG_COUNT >= 32)
 SGK_INLINE sgk_i32 conv_taps(sgk_sg sg, const int32_t *p, const int32_t *k, uint32_t m) {
   sgk_i32 t0 = sgk_splat_i32(0), t1 = sgk_splat_i32(0);
-  const sgk_mask used = sgk_sg_lanes_below(sg, 0, CONV_U - 1);
   uint32_t left = m;
-  for (; left >= CONV_U; left -= CONV_U, p += CONV_U, k += CONV_U) {
-    /* next whole while the taps read past it (a masked load costs about a tenth on Zen 4) */
-    const sgk_i32 cur = sgk_load_i32(sg, p);
-    const sgk_i32 next =
-        left > SGK_W ? sgk_load_i32(sg, p + SGK_W) : sgk_load_masked_i32(sg, used, p + SGK_W);
+  if (CONV_WINDOW && sgk_sg_size(sg) == SGK_W) {
+    const sgk_mask used = sgk_sg_lanes_below(sg, 0, CONV_U - 1);
+    for (; left >= CONV_U; left -= CONV_U, p += CONV_U, k += CONV_U) {
+      /* next whole while the taps read past it (a masked load costs about a tenth on Zen 4) */
+      const sgk_i32 cur = sgk_load_i32(sg, p);
+      const sgk_i32 next =
+          left > SGK_W ? sgk_load_i32(sg, p + SGK_W) : sgk_load_masked_i32(sg, used, p + SGK_W);
 #pragma GCC unroll 16
-    for (uint32_t r = 0; r < CONV_U; r += 2) {
-      t0 =
-          sgk_add_i32(t0, sgk_mul_i32(sgk_shuffle_down_i32(sg, cur, next, r), sgk_splat_i32(k[r])));
-      t1 = sgk_add_i32(
-          t1, sgk_mul_i32(sgk_shuffle_down_i32(sg, cur, next, r + 1), sgk_splat_i32(k[r + 1])));
+      for (uint32_t r = 0; r < CONV_U; r += 2) {
+        t0 = sgk_add_i32(t0,
+                         sgk_mul_i32(sgk_shuffle_down_i32(sg, cur, next, r), sgk_splat_i32(k[r])));
+        t1 = sgk_add_i32(
+            t1, sgk_mul_i32(sgk_shuffle_down_i32(sg, cur, next, r + 1), sgk_splat_i32(k[r + 1])));
+      }
     }
   }
   for (uint32_t j = 0; j < left; ++j)
@@ -58,12 +61,8 @@ SGK_KERNEL(conv_global, struct conv_args, a, wg) {
             sgk_gather_masked_i32(sg, ok, a->input, sgk_select_i32(ok, at, sgk_splat_i32(0)));
         t = sgk_add_i32(t, sgk_mul_i32(x, sgk_splat_i32(a->kernel[j])));
       }
-    } else if (CONV_WINDOW && sgk_sg_size(sg) == SGK_W) {
-      t = conv_taps(sg, a->input + i0 - half, a->kernel, a->m);
     } else {
-      const int32_t *p = a->input + i0 - half;
-      for (uint32_t j = 0; j < a->m; ++j)
-        t = sgk_add_i32(t, sgk_mul_i32(sgk_load_i32(sg, p + j), sgk_splat_i32(a->kernel[j])));
+      t = conv_taps(sg, a->input + i0 - half, a->kernel, a->m);
     }
     sgk_store_i32(sg, a->output + i0, t);
   }
@@ -94,14 +93,7 @@ SGK_KERNEL_SLM(conv_slm, struct conv_args, a, wg,
   }
   /* group_barrier */
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
-    sgk_i32 t = sgk_splat_i32(0);
-    const int32_t *p = ciacc + sg.first;
-    if (CONV_WINDOW && sgk_sg_size(sg) == SGK_W) {
-      t = conv_taps(sg, p, a->kernel, a->m);
-    } else {
-      for (uint32_t j = 0; j < a->m; ++j)
-        t = sgk_add_i32(t, sgk_mul_i32(sgk_load_i32(sg, p + j), sgk_splat_i32(a->kernel[j])));
-    }
-    sgk_store_i32(sg, a->output + i_first + sg.first, t);
+    sgk_store_i32(sg, a->output + i_first + sg.first,
+                  conv_taps(sg, ciacc + sg.first, a->kernel, a->m));
   }
 }
