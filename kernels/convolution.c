@@ -5,13 +5,12 @@
 #include "kernel_args.h"
 
 /* The taps of one sub-group whose window starts at p (lane i's tap j reads p[i + j]): one load a
- * tap, except in a full sub-group where the window pays (CONV_WINDOW): there CONV_U taps at a time
+ * tap, except in a full sub-group where the window pays (CONV_WINDOW): there W taps at a time
  * come out of two loads, cur = p[j ..] and next = p[j + W ..], each tap slid out of them by
- * sgk_shuffle_down (delta < CONV_U <= W). next is loaded whole while m - j > W, else its first
- * CONV_U - 1 lanes, all the taps read: no element is read past p[m + W - 2], the last one a load a
+ * sgk_shuffle_down (delta < W). next is loaded whole while m - j > W, else its first
+ * W - 1 lanes, all the taps read: no element is read past p[m + W - 2], the last one a load a
  * tap reads. The window's taps alternate between two sums, so that no tap waits for the one before
  * (int sums wrap: the same result in any order). */
-#define CONV_U (SGK_W < 16 ? SGK_W : 16)
 /* Where the window pays: a sub-group of one register on an ISA with 32 of them (AVX-512 at W 8
  * and 16, where a slide is one two-source permute). Where a sub-group spans two registers or
  * more (AVX2, AVX-512 at W 32) its slides cost more than the loads they save (README). */
@@ -20,14 +19,14 @@ SGK_INLINE sgk_i32 conv_taps(sgk_sg sg, const int32_t *p, const int32_t *k, uint
   sgk_i32 t0 = sgk_splat_i32(0), t1 = sgk_splat_i32(0);
   uint32_t left = m;
   if (CONV_WINDOW && sgk_sg_size(sg) == SGK_W) {
-    const sgk_mask used = sgk_sg_lanes_below(sg, 0, CONV_U - 1);
-    for (; left >= CONV_U; left -= CONV_U, p += CONV_U, k += CONV_U) {
+    const sgk_mask used = sgk_sg_lanes_below(sg, 0, SGK_W - 1);
+    for (; left >= SGK_W; left -= SGK_W, p += SGK_W, k += SGK_W) {
       /* next whole while the taps read past it (a masked load costs about a tenth on Zen 4) */
       const sgk_i32 cur = sgk_load_i32(sg, p);
       const sgk_i32 next =
           left > SGK_W ? sgk_load_i32(sg, p + SGK_W) : sgk_load_masked_i32(sg, used, p + SGK_W);
 #pragma GCC unroll 16
-      for (uint32_t r = 0; r < CONV_U; r += 2) {
+      for (uint32_t r = 0; r < SGK_W; r += 2) {
         t0 = sgk_add_i32(t0,
                          sgk_mul_i32(sgk_shuffle_down_i32(sg, cur, next, r), sgk_splat_i32(k[r])));
         t1 = sgk_add_i32(
