@@ -41,20 +41,24 @@ static sgk_status launch(const sgk_kernel *k, int slm, sgk_case *c, const sgk_la
   return sgk_launch(k, &r, &opt, &a, info);
 }
 
-/* The plain-C reference: zero padding outside [0, N), uint32 arithmetic (wraps). */
+void sgk_host_conv_reference(const int32_t *in, const int32_t *k, size_t n, uint32_t m,
+                             int32_t *want) {
+  const int64_t len = (int64_t)n, half = m / 2;
+#pragma omp parallel for schedule(static)
+  for (int64_t i = 0; i < len; ++i) {
+    uint32_t t = 0;
+    for (int64_t j = 0; j < (int64_t)m; ++j) {
+      const int64_t at = i - half + j;
+      if (at >= 0 && at < len) t += (uint32_t)in[at] * (uint32_t)k[j];
+    }
+    want[i] = (int32_t)t;
+  }
+}
+
 static const char *check(sgk_case *c) {
   conv_state *s = c->state;
-  const int64_t n = (int64_t)c->n, half = TAPS / 2;
   if (!s->have_want) {
-#pragma omp parallel for schedule(static)
-    for (int64_t i = 0; i < n; ++i) {
-      uint32_t t = 0;
-      for (int64_t j = 0; j < TAPS; ++j) {
-        const int64_t k = i - half + j;
-        if (k >= 0 && k < n) t += (uint32_t)s->input[k] * (uint32_t)s->kernel[j];
-      }
-      s->want[i] = (int32_t)t;
-    }
+    sgk_host_conv_reference(s->input, s->kernel, c->n, TAPS, s->want);
     s->have_want = 1;
   }
   for (size_t i = 0; i < c->n; ++i)

@@ -100,6 +100,10 @@ const char *sgk_host_black_scholes_check(const float *s, const float *x, const f
 #define SGK_SOFTMAX_COLS 1000 /* a multiple of no sub-group size: every row ends ragged */
 void sgk_host_softmax_inputs(float *x, size_t elems);
 const char *sgk_host_softmax_check(const float *x, const float *y, size_t rows, size_t step);
+/* The convolutions' reference, shared with the tests' other tap counts: want[i] = sum over the
+ * j < m with i - m/2 + j in [0, n) of in[i - m/2 + j] * k[j], wrapping as int on the GPU. */
+void sgk_host_conv_reference(const int32_t *in, const int32_t *k, size_t n, uint32_t m,
+                             int32_t *want);
 
 #ifdef __cplusplus
 }

@@ -99,7 +99,7 @@ static void test_conv_taps(void **state) {
   for (size_t wi = 0; wi < 3; ++wi) {
     const uint32_t wg = wgs[wi];
     const size_t n = 6 * (size_t)wg; /* nd_range(N, wg): N a multiple of wg */
-    int32_t *in = malloc(n * 4), *out = malloc(n * 4);
+    int32_t *in = malloc(n * 4), *out = malloc(n * 4), *want = malloc(n * 4);
     for (size_t i = 0; i < n; ++i) in[i] = (int32_t)test_rand(&seed);
     for (size_t ti = 0; ti < sizeof taps / sizeof *taps; ++ti)
       for (int slm = 0; slm < 2; ++slm) {
@@ -111,20 +111,16 @@ static void test_conv_taps(void **state) {
         const sgk_range r = sgk_range_1d(n, wg);
         sgk_launch_options o = test_options(slm ? ((size_t)wg + 2 * half) * 4 : 0);
         LAUNCH_OK(sgk_launch(slm ? &conv_slm : &conv_global, &r, &o, &a, NULL));
-        for (size_t i = 0; i < n; ++i) {
-          uint32_t t = 0;
-          for (uint32_t j = 0; j < m; ++j) {
-            const int64_t at = (int64_t)i - half + j;
-            if (at >= 0 && at < (int64_t)n) t += (uint32_t)in[at] * (uint32_t)kern[j];
-          }
-          if (out[i] != (int32_t)t)
+        sgk_host_conv_reference(in, kern, n, m, want);
+        for (size_t i = 0; i < n; ++i)
+          if (out[i] != want[i])
             fail_msg("conv_%s m=%u wg=%u n=%zu: output[%zu] = %d, want %d", slm ? "slm" : "global",
-                     m, wg, n, i, out[i], (int32_t)t);
-        }
+                     m, wg, n, i, out[i], want[i]);
         free(kern);
       }
     free(in);
     free(out);
+    free(want);
   }
 }
 
