@@ -7,20 +7,24 @@
 /* The taps of one sub-group whose window starts at p (lane i's tap j reads p[i + j]): one load a
  * tap, except in a full sub-group where the window pays (CONV_WINDOW): there the taps go W at a
  * time, from two loads cur = p[j ..] and next = p[j + W ..], each tap slid out of them by
- * sgk_shuffle_down (delta < W) or, where CONV_SLIDE says so, loaded as outside the window. next is
+ * sgk_shuffle_down (delta < W) or, as conv_window_tap chooses, loaded as outside the window. next is
  * loaded whole while m - j > W, else its first W - 1 lanes, all the taps read: no element is read
  * past p[m + W - 2], the last one a load a tap reads. The window's taps alternate between two
  * sums, so that no tap waits for the one before (int sums wrap: the same result in any order). */
-/* Where the window pays: a sub-group of one register on an ISA with 32 of them (AVX-512 at W 8
- * and 16, where a slide is one two-source permute). Where a sub-group spans two registers or
- * more (AVX2, AVX-512 at W 32) its slides cost more than the loads they save (README). */
-#define CONV_WINDOW (SGK_W == SGK_REG_LANES32 && SGK_REG_COUNT >= 32)
-/* Which of the window's taps are slid out of cur and next (the others load their own p[r ..], as
- * outside the window): at W 8 all of them; at W 16 half, the taps r with r mod 4 < 2. A zmm slide
- * takes the vector pipes the multiplies need and a load does not, a zmm load mostly splits
- * across two cache lines: on Zen 4 half and half ran 1.05-1.10x all slides, three quarters about
- * as fast, a quarter 0.8x (README). A ymm slide is cheaper: at W 8 half and half ran 0.9x. */
-#define CONV_SLIDE(r) (SGK_W == 8 || (r) % 4 < 2)
+/* Where the window pays: a sub-group of one register whose slides the backend finds worth a load
+ * (SGK_REG_SLIDE_QUARTERS > 0: AVX-512 at W 8 and 16, where a slide is one two-source permute; not
+ * AVX2, two permutes and a blend), on an ISA with 32 registers (the block holds cur, next, two
+ * sums and the products in flight). Where a sub-group spans two registers or more (AVX-512 at
+ * W 32) its slides cost more than the loads they save (README). */
+#define CONV_WINDOW (SGK_W == SGK_REG_LANES32 && SGK_REG_SLIDE_QUARTERS > 0 && SGK_REG_COUNT >= 32)
+/* Tap r of a block: slid out of cur and next for the backend's share of the taps (r mod 4 below
+ * SGK_REG_SLIDE_QUARTERS: every tap on AVX-512 W 8, half on W 16), else loaded at its own p[r ..]
+ * as outside the window. Either reads nothing past p[r + W - 1]. */
+SGK_INLINE sgk_i32 conv_window_tap(sgk_sg sg, sgk_i32 cur, sgk_i32 next, const int32_t *p,
+                                   uint32_t r) {
+  return (int)(r % 4) < SGK_REG_SLIDE_QUARTERS ? sgk_shuffle_down_i32(sg, cur, next, r)
+                                               : sgk_load_i32(sg, p + r);
+}
 SGK_INLINE sgk_i32 conv_taps(sgk_sg sg, const int32_t *p, const int32_t *k, uint32_t m) {
   sgk_i32 t0 = sgk_splat_i32(0), t1 = sgk_splat_i32(0);
   uint32_t left = m;
@@ -33,10 +37,8 @@ SGK_INLINE sgk_i32 conv_taps(sgk_sg sg, const int32_t *p, const int32_t *k, uint
           left > SGK_W ? sgk_load_i32(sg, p + SGK_W) : sgk_load_masked_i32(sg, used, p + SGK_W);
 #pragma GCC unroll 16
       for (uint32_t r = 0; r < SGK_W; r += 2) {
-        const sgk_i32 x0 =
-            CONV_SLIDE(r) ? sgk_shuffle_down_i32(sg, cur, next, r) : sgk_load_i32(sg, p + r);
-        const sgk_i32 x1 = CONV_SLIDE(r + 1) ? sgk_shuffle_down_i32(sg, cur, next, r + 1)
-                                             : sgk_load_i32(sg, p + r + 1);
+        const sgk_i32 x0 = conv_window_tap(sg, cur, next, p, r);
+        const sgk_i32 x1 = conv_window_tap(sg, cur, next, p, r + 1);
         t0 = sgk_add_i32(t0, sgk_mul_i32(x0, sgk_splat_i32(k[r])));
         t1 = sgk_add_i32(t1, sgk_mul_i32(x1, sgk_splat_i32(k[r + 1])));
       }

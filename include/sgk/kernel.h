@@ -63,6 +63,11 @@
 #define SGK_REG_LANES32 SGK__RL32
 #define SGK_REG_LANES64 SGK__RL64
 #define SGK_REG_COUNT SGK__REGS
+/* For a kernel that slides a window over an array (kernels/convolution.c), where the sub-group is
+ * one register: of every four taps that it could slide out of two loaded registers with
+ * sgk_shuffle_down by a constant, how many are worth sliding rather than loading at their own
+ * offset, as the backend measured it (0 to 4; 0: always load). */
+#define SGK_REG_SLIDE_QUARTERS SGK__SLIDE_QUARTERS
 
 /* Most sub-groups a work-group can have: the per-sub-group arrays a kernel keeps across a barrier
  * are declared with this size and indexed by sg.id. */

@@ -4,6 +4,11 @@
  *
  *   SGK__RL32, SGK__RL64   lanes of one register of 32-bit and of 64-bit elements (each divides W)
  *   SGK__REGS              vector registers the ISA has (kernel.h's SGK_REG_COUNT)
+ *   SGK__SLIDE_QUARTERS    how a slide by a constant (slide below) trades against an unaligned
+ *                          load of the same lanes on this ISA at this W: of every four taps of a
+ *                          window that a kernel could slide out of two loaded registers, how many
+ *                          to slide, the others loaded; 0 where a load is always the cheaper
+ *                          (kernel.h's SGK_REG_SLIDE_QUARTERS)
  *   SGK__MASK_BITS         1: sgk_mask is a lane bit set and a register's mask (sgk__rm32/rm64,
  *                          uint32_t here) is its lanes' bits, lowest lane in bit 0 (scalar,
  *                          AVX-512 k registers). 0: vector masks (AVX2, NEON): the core defines
@@ -51,6 +56,8 @@
 #define SGK__FOR(n, k) for (int k = 0; k < (n); ++k)
 #define SGK__N32 (SGK_W / SGK__RL32) /* registers per value of a 32-bit type */
 #define SGK__N64 (SGK_W / SGK__RL64)
+_Static_assert(SGK__SLIDE_QUARTERS >= 0 && SGK__SLIDE_QUARTERS <= 4,
+               "a core states SGK__SLIDE_QUARTERS, 0 to 4");
 #define SGK__ALL_BITS (SGK_W == 32 ? 0xffffffffu : ((1u << SGK_W) - 1u))
 
 #define SGK__NR(T) SGK__CAT(SGK__N, SGK__BITS_##T)  /* registers per value */

@@ -19,12 +19,19 @@
 #define SGK__MASK_BITS 1
 #define SGK__RL64 8
 #define SGK__REGS 32 /* zmm0 .. zmm31 */
+/* Slides (SGK_REG_SLIDE_QUARTERS), measured on the convolution's window on AMD Zen 4 (README,
+ * "The window's taps, split between slides and loads"): a ymm slide (W 8) pays at every tap (half
+ * of the taps loaded instead ran 0.88-1.05x in five rounds of six); a zmm slide (W 16) at half of
+ * them (all of them slid ran 0.91-1.00x half, a quarter 0.74-0.83x). Not measured on Intel, whose
+ * costs for vpermt2d and for loads across cache lines differ: the value is per ISA, not vendor. */
 #if SGK_W == 8
+#define SGK__SLIDE_QUARTERS 4
 #define SGK__RL32 8
 typedef __m256i sgk__vi;
 typedef __m256 sgk__vf;
 #define SGK__P(name) SGK__CAT(_mm256_, name) /* the 32-bit register width's intrinsics */
 #else
+#define SGK__SLIDE_QUARTERS 2
 #define SGK__RL32 16
 typedef __m512i sgk__vi;
 typedef __m512 sgk__vf;

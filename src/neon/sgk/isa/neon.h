@@ -33,6 +33,9 @@ typedef int32x2_t sgk__sleef_vi64; /* 2 int32 lanes beside a register of 2 doubl
 #define SGK__RL32 4
 #define SGK__RL64 2
 #define SGK__REGS 32 /* v0 .. v31 */
+/* A slide is one vext, but a sub-group is two registers or more (W >= 8): no kernel slides a
+ * window of one register here, so the trade is not measured; 4 as for any one-instruction slide */
+#define SGK__SLIDE_QUARTERS 4
 #define SGK__MASK_BITS 0
 
 typedef int32x4_t sgk__v_i32;

@@ -34,6 +34,7 @@ typedef int32_t sgk__sleef_vi64;
 #define SGK__RL32 1
 #define SGK__RL64 1
 #define SGK__REGS 16 /* a lane per scalar register: what a compiler can keep without spills */
+#define SGK__SLIDE_QUARTERS 0 /* a register of one lane has no slide */
 #define SGK__MASK_BITS 1
 
 typedef int32_t sgk__v_i32;
