@@ -17,13 +17,12 @@
  * sums and the products in flight). Where a sub-group spans two registers or more (AVX-512 at
  * W 32) its slides cost more than the loads they save (README). */
 #define CONV_WINDOW (SGK_W == SGK_REG_LANES32 && SGK_REG_SLIDE_QUARTERS > 0 && SGK_REG_COUNT >= 32)
-/* Tap r of a block: slid out of cur and next for the backend's share of the taps (r mod 4 below
- * SGK_REG_SLIDE_QUARTERS: every tap on AVX-512 W 8, half on W 16), else loaded at its own p[r ..]
- * as outside the window. Either reads nothing past p[r + W - 1]. */
+/* Tap r of a block: slid out of cur and next for the backend's share of the taps (SGK_REG_SLIDE:
+ * every tap on AVX-512 W 8, half on W 16), else loaded at its own p[r ..] as outside the window.
+ * Either reads nothing past p[r + W - 1]. */
 SGK_INLINE sgk_i32 conv_window_tap(sgk_sg sg, sgk_i32 cur, sgk_i32 next, const int32_t *p,
                                    uint32_t r) {
-  return (int)(r % 4) < SGK_REG_SLIDE_QUARTERS ? sgk_shuffle_down_i32(sg, cur, next, r)
-                                               : sgk_load_i32(sg, p + r);
+  return SGK_REG_SLIDE(r) ? sgk_shuffle_down_i32(sg, cur, next, r) : sgk_load_i32(sg, p + r);
 }
 SGK_INLINE sgk_i32 conv_taps(sgk_sg sg, const int32_t *p, const int32_t *k, uint32_t m) {
   sgk_i32 t0 = sgk_splat_i32(0), t1 = sgk_splat_i32(0);

@@ -66,8 +66,11 @@
 /* For a kernel that slides a window over an array (kernels/convolution.c), where the sub-group is
  * one register: of every four taps that it could slide out of two loaded registers with
  * sgk_shuffle_down by a constant, how many are worth sliding rather than loading at their own
- * offset, as the backend measured it (0 to 4; 0: always load). */
+ * offset, as the backend measured it (0 to 4; 0: always load). SGK_REG_SLIDE(r): whether tap r
+ * (r >= 0, any integer type) is one of them, r mod 4 below the share (a test of an unsigned r
+ * against the share itself, 0 on some ISAs, would be a -Wtype-limits warning there). */
 #define SGK_REG_SLIDE_QUARTERS SGK__SLIDE_QUARTERS
+#define SGK_REG_SLIDE(r) ((int)((r) % 4) < SGK_REG_SLIDE_QUARTERS)
 
 /* Most sub-groups a work-group can have: the per-sub-group arrays a kernel keeps across a barrier
  * are declared with this size and indexed by sg.id. */
