@@ -5,18 +5,17 @@
 #include "kernel_args.h"
 
 /* The taps of one sub-group whose window starts at p (lane i's tap j reads p[i + j]): one load a
- * tap, except in a full sub-group where the window pays (CONV_WINDOW): there the taps go W at a
+ * tap, except in a full sub-group where the window pays (SGK_REG_WINDOW): there the taps go W at a
  * time, from two loads cur = p[j ..] and next = p[j + W ..], each tap slid out of them by
  * sgk_shuffle_down (delta < W) or, as conv_window_tap chooses, loaded as outside the window. next is
  * loaded whole while m - j > W, else its first W - 1 lanes, all the taps read: no element is read
  * past p[m + W - 2], the last one a load a tap reads. The window's taps alternate between two
- * sums, so that no tap waits for the one before (int sums wrap: the same result in any order). */
-/* Where the window pays: a sub-group of one register whose slides the backend finds worth a load
- * (SGK_REG_SLIDE_QUARTERS > 0: AVX-512 at W 8 and 16, where a slide is one two-source permute; not
- * AVX2, two permutes and a blend), on an ISA with 32 registers (the block holds cur, next, two
- * sums and the products in flight). Where a sub-group spans two registers or more (AVX-512 at
- * W 32) its slides cost more than the loads they save (README). */
-#define CONV_WINDOW (SGK_W == SGK_REG_LANES32 && SGK_REG_SLIDE_QUARTERS > 0 && SGK_REG_COUNT >= 32)
+ * sums, so that no tap waits for the one before (int sums wrap: the same result in any order).
+ * The window pays where SGK_REG_WINDOW holds (AVX-512 at W 8 and 16, where a slide is one
+ * two-source permute; not AVX2, two permutes and a blend, nor AVX-512 at W 32, where a sub-group
+ * spans two registers and its slides cost more than the loads they save: README). A block holds
+ * cur, next, the two sums and a few products in flight, well under the 16 registers of the
+ * smallest ISA, so the register count is no condition. */
 /* Tap r of a block: slid out of cur and next for the backend's share of the taps (SGK_REG_SLIDE:
  * every tap on AVX-512 W 8, half on W 16), else loaded at its own p[r ..] as outside the window.
  * Either reads nothing past p[r + W - 1]. */
@@ -27,7 +26,7 @@ SGK_INLINE sgk_i32 conv_window_tap(sgk_sg sg, sgk_i32 cur, sgk_i32 next, const i
 SGK_INLINE sgk_i32 conv_taps(sgk_sg sg, const int32_t *p, const int32_t *k, uint32_t m) {
   sgk_i32 t0 = sgk_splat_i32(0), t1 = sgk_splat_i32(0);
   uint32_t left = m;
-  if (CONV_WINDOW && sgk_sg_size(sg) == SGK_W) {
+  if (SGK_REG_WINDOW && sgk_sg_size(sg) == SGK_W) {
     const sgk_mask used = sgk_sg_lanes_below(sg, 0, SGK_W - 1);
     for (; left >= SGK_W; left -= SGK_W, p += SGK_W, k += SGK_W) {
       /* next whole while the taps read past it (a masked load costs about a tenth on Zen 4) */

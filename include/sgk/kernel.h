@@ -71,6 +71,12 @@
  * against the share itself, 0 on some ISAs, would be a -Wtype-limits warning there). */
 #define SGK_REG_SLIDE_QUARTERS SGK__SLIDE_QUARTERS
 #define SGK_REG_SLIDE(r) ((int)((r) % 4) < SGK_REG_SLIDE_QUARTERS)
+/* Whether this variant has such a window at all: its sub-group is one register and the backend
+ * slides some taps. Where a sub-group spans two registers or more (AVX-512 at W 32), a slide is
+ * several permutes and costs more than the load it saves; where the share is 0 (AVX2, scalar), every
+ * tap is a load. A kernel takes its window path under `if (SGK_REG_WINDOW && sgk_sg_size(sg) ==
+ * SGK_W)`, a constant of the variant, so that the others compile to the loads alone. */
+#define SGK_REG_WINDOW (SGK_W == SGK_REG_LANES32 && SGK_REG_SLIDE_QUARTERS > 0)
 
 /* Most sub-groups a work-group can have: the per-sub-group arrays a kernel keeps across a barrier
  * are declared with this size and indexed by sg.id. */
