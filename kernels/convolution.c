@@ -11,11 +11,9 @@
  * loaded whole while m - j > W, else its first W - 1 lanes, all the taps read: no element is read
  * past p[m + W - 2], the last one a load a tap reads. The window's taps alternate between two
  * sums, so that no tap waits for the one before (int sums wrap: the same result in any order).
- * The window pays where SGK_REG_WINDOW holds (AVX-512 at W 8 and 16, where a slide is one
- * two-source permute; not AVX2, two permutes and a blend, nor AVX-512 at W 32, where a sub-group
- * spans two registers and its slides cost more than the loads they save: README). A block holds
- * cur, next, the two sums and a few products in flight, well under the 16 registers of the
- * smallest ISA, so the register count is no condition. */
+ * Where and why the window pays: SGK_REG_WINDOW in kernel.h. A block holds cur, next, the two
+ * sums and a few products in flight, well under the 16 registers of the smallest ISA, so the
+ * register count is no condition. */
 /* Tap r of a block: slid out of cur and next for the backend's share of the taps (SGK_REG_SLIDE:
  * every tap on AVX-512 W 8, half on W 16), else loaded at its own p[r ..] as outside the window.
  * Either reads nothing past p[r + W - 1]. */
