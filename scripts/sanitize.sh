@@ -5,11 +5,12 @@
 # (tests/lsan.supp), none of sgk's. The same build runs the libFuzzer target over sgk_launch
 # (ctest fuzz_launch) for SGK_FUZZ_SECONDS (default 60). -O1: the instrumented kernel variants
 # compile in a third of the time -O2 takes. UBSan's pointer-overflow check (pointer arithmetic
-# that wraps around the address space) is left out: it alone tripled the build (the ops test
-# kernel's avx2 W 32 variant 202 s under UBSan, 68 s without it, on a 2.4 GHz AMD EPYC), and an
-# out-of-bounds address is ASan's to catch where it is used. On an x86 CPU without AVX-512 the
-# backend is not built here: its instrumented variants could not run (their tests report skipped),
-# and gcc's -Werror build of the test command has compiled them.
+# that wraps around the address space) is left out: it alone made the heaviest objects three
+# times as long to compile (the ops test kernel's avx2 W 32 variant 202 s under UBSan, 68 s
+# without it, on a 2.4 GHz AMD EPYC), and an out-of-bounds address is ASan's to catch where it is
+# used. On an x86 CPU without AVX-512 the avx512 backend is not built here: its instrumented
+# variants could not run (their tests report skipped), and gcc's -Werror build of the test
+# command has compiled them.
 # Usage: scripts/sanitize.sh [extra ctest args]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
