@@ -75,7 +75,7 @@ struct matmul_args {
 
 /* The tuned matmul (matmul_tiled.c): a work-group owns a MATMUL_TILE_M x MATMUL_TILE_N_<T> tile of
  * C; double uses struct matmul_args, float this one. */
-#define MATMUL_TILE_M 48
+#define MATMUL_TILE_M 192
 #define MATMUL_TILE_N_F64 32
 #define MATMUL_TILE_N_F32 64
 struct matmul_f32_args {

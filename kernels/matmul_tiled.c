@@ -4,19 +4,26 @@
  *
  * A work-group owns a MATMUL_TILE_M x MATMUL_TILE_N_<T> tile of C (global {M/TM, N/TN x wg}
  * rounded up, local {1, wg}; its full sub-groups compute, so wg must hold at least one: the host
- * makes it a multiple of 32, which holds at every W). For each block of MATMUL_KC values of k it stages B's
- * KC x TN panel in SLM (zeros past N, so every lane reads it unmasked), then its sub-groups share
- * the tile's register blocks: each work-item owns a strip of MR rows x NC columns of C (columns W
- * apart) in MR x NC lane vectors, and for every k the sub-group loads NC vectors of the panel and
- * broadcasts A(row, k) of each of its MR rows across the sub-group (a splat of one scalar load):
- * MR x NC FMAs per k for MR + NC loads. MR and NC follow the registers of the variant
- * (SGK_REG_LANES32/64, SGK_REG_COUNT): a row of the strip is two registers where W allows, and the
- * strip fills the register file but for the panel's vectors and the broadcast. The strip is kept
- * in C between k blocks (loaded back exactly), so results do not depend on KC. */
+ * makes it a multiple of 32, which holds at every W). For each block of MATMUL_KC values of k
+ * it stages B's KC x TN panel in SLM (zeros past N, so every lane reads it unmasked), strip by
+ * strip, then its sub-groups share the tile's register blocks: each work-item owns a strip of MR
+ * rows x NC columns of C (columns W apart) in MR x NC lane vectors, and for every k the sub-group
+ * loads NC vectors of the panel and broadcasts A(row, k) of each of its MR rows across the
+ * sub-group (a splat of one scalar load): MR x NC FMAs per k for MR + NC loads. MR and NC follow
+ * the registers of the variant (SGK_REG_LANES32/64, SGK_REG_COUNT): a row of the strip is two
+ * registers where W allows, and the strip fills the register file but for the panel's vectors and
+ * the broadcast. The strip is kept in C between k blocks (loaded back exactly), so results do not
+ * depend on KC. A tall tile (192 rows) amortizes the panel: staging reads B's rows a page apart,
+ * at most a few lines each, the kernel's costliest loads (a quarter of its time with 48 rows, on
+ * AMD Zen 3); a strip's panel block is contiguous, so it spreads over the L1's sets rather than
+ * landing in a quarter of them (a tile row of f64 is 256 bytes). */
 #include "sgk/kernel.h"
 #include "kernel_args.h"
 
 #define MATMUL_KC 128 /* k per SLM panel: 128 x 64 floats or 128 x 32 doubles = 32 KiB */
+/* Where column c (of the tile) at k row kk is in the panel, stored strip by strip (NB columns):
+ * a strip's KC x NB block is contiguous, its k rows NB apart */
+#define MM_PANEL_AT(c, kk, nb) ((c) / (nb) * (MATMUL_KC * (nb)) + (kk) * (nb) + (c) % (nb))
 
 #define MM_MIN(a, b) ((a) < (b) ? (a) : (b))
 /* Lane vectors per row of a strip: two registers' worth of columns, at least one vector. */
@@ -39,7 +46,8 @@
                                sgk_##T acc[][name##_nc]) {                                         \
     _Pragma("GCC unroll 4") for (size_t kk = 0; kk < kc; ++kk) {                                   \
       sgk_##T b[name##_nc];                                                                        \
-      for (int j = 0; j < name##_nc; ++j) b[j] = sgk_load_##T(sg, bp + kk * (tn) + j * SGK_W);     \
+      for (int j = 0; j < name##_nc; ++j)                                                          \
+        b[j] = sgk_load_##T(sg, bp + kk * name##_nb + j * SGK_W);                                  \
       for (int i = 0; i < name##_mr; ++i) {                                                        \
         const sgk_##T ai = sgk_splat_##T(arow[i][kk]);                                             \
         for (int j = 0; j < name##_nc; ++j) acc[i][j] = sgk_fma_##T(ai, b[j], acc[i][j]);          \
@@ -54,24 +62,23 @@
     /* the strips of this tile that hold a row and a column of C */                                \
     const uint32_t strip_rows = (uint32_t)((MM_MIN(m - row0, MATMUL_TILE_M) + MR - 1) / MR);       \
     const uint32_t strip_cols = (uint32_t)((MM_MIN(n - col0, (tn)) + NB - 1) / NB);                \
+    /* the full sub-groups do the work: a strip's columns are W lanes apart */                     \
+    const uint32_t workers = (uint32_t)(sgk_local_linear_range(wg) / SGK_W);                       \
     for (size_t k0 = 0; k0 < k; k0 += MATMUL_KC) {                                                 \
       const size_t kc = MM_MIN(k - k0, MATMUL_KC);                                                 \
-      /* stage B(k0 .. k0 + kc, col0 .. col0 + tn) */                                              \
+      /* stage B(k0 .. k0 + kc, col0 .. col0 + tn); j a multiple of W: in one strip */             \
       SGK_FOR_EACH_SUBGROUP(wg, sg) {                                                              \
-        for (size_t kk = sg.id; kk < kc; kk += sgk_sg_group_range(sg)) {                           \
+        for (size_t kk = sg.id; sg.full && kk < kc; kk += workers) {                               \
           const ct *brow = a->b + (k0 + kk) * n;                                                   \
-          for (size_t j = 0; j < (tn); j += sg.size) { /* zeros past column n */                   \
-            const sgk_mask in = sgk_sg_lanes_below(sg, j, (tn));                                   \
-            const sgk_##T v = sgk_load_masked_##T(                                                 \
-                sg, sgk_mask_and(in, sgk_sg_lanes_below(sg, col0 + j, n)), brow + col0 + j);       \
-            sgk_store_masked_##T(sg, in, panel + kk * (tn) + j, v);                                \
+          for (size_t j = 0; j < (tn); j += SGK_W) { /* zeros past column n */                     \
+            const sgk_##T v =                                                                      \
+                sgk_load_masked_##T(sg, sgk_sg_lanes_below(sg, col0 + j, n), brow + col0 + j);     \
+            sgk_store_##T(sg, panel + MM_PANEL_AT(j, kk, NB), v);                                  \
           }                                                                                        \
         }                                                                                          \
       }                                                                                            \
       /* group_barrier: every sub-group multiplies its strips by the panel */                      \
       SGK_FOR_EACH_SUBGROUP(wg, sg) {                                                              \
-        /* the strips go to the full sub-groups: a strip's columns are W lanes apart */            \
-        const uint32_t workers = (uint32_t)(sgk_local_linear_range(wg) / SGK_W);                   \
         for (uint32_t s = sg.id; sg.full && s < strip_rows * strip_cols; s += workers) {           \
           const size_t r = row0 + (size_t)(s / strip_cols) * MR;                                   \
           const size_t cb = (size_t)(s % strip_cols) * NB; /* within the tile */                   \
@@ -88,7 +95,7 @@
                               : sgk_load_masked_##T(sg, cols[j],                                   \
                                                     a->c + (r + i) * n + col0 + cb + j * SGK_W);   \
           }                                                                                        \
-          name##_strip(sg, arow, panel + cb, kc, acc);                                             \
+          name##_strip(sg, arow, panel + MM_PANEL_AT(cb, 0, NB), kc, acc);                         \
           for (int i = 0; i < MR; ++i)                                                             \
             if (r + i < m)                                                                         \
               for (int j = 0; j < NC; ++j)                                                         \

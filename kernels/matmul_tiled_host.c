@@ -103,10 +103,11 @@ static const char *mt_check(sgk_case *c, size_t elem) {
 static const char *mt_check_f64(sgk_case *c) { return mt_check(c, sizeof(double)); }
 static const char *mt_check_f32(sgk_case *c) { return mt_check(c, sizeof(float)); }
 
-/* Test sizes: one tile and a half, ragged in every dimension and over two k blocks (131 > 128)
- * with several sub-groups per work-group, and smaller than one strip. */
+/* Test sizes: two tile rows (the second of 5) and tile columns ragged in every dimension, over two
+ * k blocks (197 > 128) with several sub-groups per work-group; part of a tile; smaller than one
+ * strip. */
 static const sgk_family_size mt_sizes[] = {
-    {64, 0, 0}, {131, 0, 64}, {37, 0, 96}, {5, 0, 0}, {0, 0, 0}};
+    {64, 0, 0}, {197, 0, 64}, {37, 0, 96}, {5, 0, 0}, {0, 0, 0}};
 
 SGK_DEFINE_FAMILY(matmul_tiled, .seed = "ENCCS sub_group-matmul, tuned (issue 12)",
                   .summary = "double C = A B, register strips x SLM panel of B, A broadcast",
