@@ -84,6 +84,65 @@ static void test_matmul_shapes(void **state) {
   }
 }
 
+/* The tuned matmuls (f64 and f32) non-square: M, N and K each ragged against its tile (rows,
+ * columns) and k block, two tile rows with the second short, M below one strip of rows, work-groups
+ * of 32, 64 and 96 items. Sixteenths, so C is exact and compared bit for bit. */
+static void test_matmul_tiled_shapes(void **state) {
+  (void)state;
+  SGK_DECLARE_KERNEL(matmul_tiled);
+  SGK_DECLARE_KERNEL(matmul_tiled_f32);
+  const uint32_t shapes[][4] = {/* m, n, k, wg */
+                                {MATMUL_TILE_M + 9, 45, 131, 64},
+                                {7, 70, 300, 96},
+                                {3, 1, 1, 64},
+                                {40, 2 * MATMUL_TILE_N_F32 + 1, 64, 32}};
+  uint64_t seed = 11;
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
+    const uint32_t m = shapes[s][0], n = shapes[s][1], k = shapes[s][2], wg = shapes[s][3];
+    double *a = malloc((size_t)m * k * 8), *b = malloc((size_t)k * n * 8),
+           *c = malloc((size_t)m * n * 8), *want = malloc((size_t)m * n * 8);
+    float *af = malloc((size_t)m * k * 4), *bf = malloc((size_t)k * n * 4),
+          *cf = malloc((size_t)m * n * 4);
+    for (size_t i = 0; i < (size_t)m * k; ++i)
+      af[i] = (float)(a[i] = (double)(test_rand(&seed) % 16) / 16.0);
+    for (size_t i = 0; i < (size_t)k * n; ++i)
+      bf[i] = (float)(b[i] = (double)(test_rand(&seed) % 16) / 16.0);
+    for (uint32_t i = 0; i < m; ++i)
+      for (uint32_t j = 0; j < n; ++j) {
+        double w = 0;
+        for (uint32_t l = 0; l < k; ++l) w += a[(size_t)i * k + l] * b[(size_t)l * n + j];
+        want[(size_t)i * n + j] = w;
+      }
+    memset(c, 0xff, (size_t)m * n * 8); /* NaNs: an element left unwritten shows */
+    memset(cf, 0xff, (size_t)m * n * 4);
+    const size_t tm = (m + MATMUL_TILE_M - 1) / MATMUL_TILE_M;
+    const sgk_range r64 =
+        sgk_range_2d(tm, (n + MATMUL_TILE_N_F64 - 1) / MATMUL_TILE_N_F64 * wg, 1, wg);
+    const sgk_range r32 =
+        sgk_range_2d(tm, (n + MATMUL_TILE_N_F32 - 1) / MATMUL_TILE_N_F32 * wg, 1, wg);
+    struct matmul_args args = {a, b, c, m, n, k};
+    struct matmul_f32_args args_f = {af, bf, cf, m, n, k};
+    sgk_launch_options o = test_options(0);
+    LAUNCH_OK(sgk_launch(&matmul_tiled, &r64, &o, &args, NULL));
+    LAUNCH_OK(sgk_launch(&matmul_tiled_f32, &r32, &o, &args_f, NULL));
+    for (size_t i = 0; i < (size_t)m * n; ++i) {
+      if (!(c[i] == want[i]))
+        fail_msg("f64 %ux%ux%u wg %u: C[%zu][%zu] = %.17g, want %.17g", m, n, k, wg, i / n, i % n,
+                 c[i], want[i]);
+      if (!((double)cf[i] == want[i]))
+        fail_msg("f32 %ux%ux%u wg %u: C[%zu][%zu] = %.9g, want %.17g", m, n, k, wg, i / n, i % n,
+                 (double)cf[i], want[i]);
+    }
+    free(a);
+    free(b);
+    free(c);
+    free(want);
+    free(af);
+    free(bf);
+    free(cf);
+  }
+}
+
 /* The convolutions at other tap counts than the seed's 257: below, at and around the sliding
  * window's stride (8 or 16 taps out of two loads) and its multiples, in work-groups of whole and
  * partial sub-groups, on buffers of exactly n elements (a read past them is a sanitizer error). */
@@ -126,7 +185,11 @@ static void test_conv_taps(void **state) {
 
 int main(int argc, char **argv) {
   test_parse_args(argc, argv);
-  struct CMUnitTest *tests = calloc(sgk_family_count + 3, sizeof *tests);
+  const struct CMUnitTest shapes[] = {
+      cmocka_unit_test(test_transpose_shapes), cmocka_unit_test(test_matmul_shapes),
+      cmocka_unit_test(test_matmul_tiled_shapes), cmocka_unit_test(test_conv_taps)};
+  const size_t extra = sizeof shapes / sizeof shapes[0];
+  struct CMUnitTest *tests = calloc(sgk_family_count + extra, sizeof *tests);
   size_t n = 0;
   for (size_t i = 0; i < sgk_family_count; ++i) {
     tests[n].name = sgk_families[i]->name;
@@ -134,9 +197,7 @@ int main(int argc, char **argv) {
     tests[n].initial_state = (void *)sgk_families[i];
     ++n;
   }
-  tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_transpose_shapes);
-  tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_matmul_shapes);
-  tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_conv_taps);
+  for (size_t i = 0; i < extra; ++i) tests[n++] = shapes[i];
   const int failed = test_run("kernels", tests, n);
   free(tests);
   return failed;
