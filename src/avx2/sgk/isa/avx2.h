@@ -62,11 +62,14 @@ SGK_INLINE sgk__rm64 sgk__rm64_half(sgk__rm32 m, int h) {
   return _mm256_cvtepi32_epi64(sgk__half128(m, h));
 }
 /* The low halves of the 64-bit lanes of two registers as one register of 32-bit lanes: packs
- * 64-bit masks, and narrows 64-bit integers. */
+ * 64-bit masks, and narrows 64-bit integers. Two shuffles: vshufps takes the even 32-bit lanes
+ * of both registers in each 128-bit half (lo's 0 2, hi's 0 2 | lo's 4 6, hi's 4 6) and vpermq
+ * puts the four 64-bit pairs in order. It was two vpermd and a vperm2i128: the SLM histogram,
+ * which narrows every byte, ran 1.07-1.15x faster this way at avx2 W 8/16/32 on an AMD EPYC Zen 3
+ * (family 25 model 1); on Intel both are one shuffle-port uop each, two against three. */
 SGK_INLINE __m256i sgk__rm32_pack(__m256i lo, __m256i hi) {
-  const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
-  return _mm256_permute2x128_si256(_mm256_permutevar8x32_epi32(lo, even),
-                                   _mm256_permutevar8x32_epi32(hi, even), 0x20);
+  const __m256 even = _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi), 0x88);
+  return _mm256_permute4x64_epi64(_mm256_castps_si256(even), 0xD8);
 }
 /* What this core provides itself (the definitions needing the W-lane types follow the generic
  * layer, at the end of this file). */
