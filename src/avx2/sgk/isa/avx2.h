@@ -66,7 +66,7 @@ SGK_INLINE sgk__rm64 sgk__rm64_half(sgk__rm32 m, int h) {
  * of both registers in each 128-bit half (lo's 0 2, hi's 0 2 | lo's 4 6, hi's 4 6) and vpermq
  * puts the four 64-bit pairs in order. It was two vpermd and a vperm2i128: the SLM histogram,
  * which narrows every byte, ran 1.07-1.15x faster this way at avx2 W 8/16/32 on an AMD EPYC Zen 3
- * (family 25 model 1); on Intel both are one shuffle-port uop each, two against three. */
+ * (family 25 model 1); on Intel each of the four is one shuffle-port uop, two against three. */
 SGK_INLINE __m256i sgk__rm32_pack(__m256i lo, __m256i hi) {
   const __m256 even = _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi), 0x88);
   return _mm256_permute4x64_epi64(_mm256_castps_si256(even), 0xD8);
