@@ -4,10 +4,23 @@
 # the machine's roofs, the plain C / OpenMP / OpenBLAS baselines, PoCL and Intel's CPU OpenCL
 # runtime (scripts/install-peers.sh) and the launch overhead, then
 # prints the table and draws the charts (bench/plot.py).
-# Usage: scripts/bench.sh [--threads=1,2,...] [--quick] [Google Benchmark flags]
+# Usage: scripts/bench.sh [--targets] [--threads=1,2,...] [--quick] [Google Benchmark flags]
+# --targets: only what issue 12's targets compare (every kernel on the vector ISAs, Intel's
+# runtime on the histogram, OpenMP's reduction, OpenBLAS, the roofs, the launch overhead), three
+# repetitions in random order; table.md's "Issue 12's targets" says which are met.
 # (SGK_BENCH_PEERS=0: without the OpenCL runtimes.)
 # Output: bench-results/<UTC time>/ with kernels.json (the record), table.md and the PNGs.
 set -euo pipefail
+args=()
+for a in "$@"; do
+  if [ "$a" = --targets ]; then
+    args+=("--benchmark_filter=^([a-z0-9_]+/[a-z0-9_]+/(avx2|avx512|neon)/|peer/intel/hist/|baseline/(reduction|matmul|matmul_f32)/(omp|openblas)/|roof/(clock|copy/|byte_store/|mad_i32/)|overhead/)"
+           --benchmark_repetitions=3 --benchmark_enable_random_interleaving=true)
+  else
+    args+=("$a")
+  fi
+done
+set -- "${args[@]}"
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup-debian.sh" --bench
 build="$root/build-bench"

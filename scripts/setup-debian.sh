@@ -5,7 +5,7 @@
 # by scripts/bench.sh.
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config clang clang-format libclang-rt-14-dev libomp-dev libsleef-dev
-      libcmocka-dev libbenchmark-dev gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+      libcmocka-dev libbenchmark-dev python3 gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
       libcmocka-dev:arm64 libbenchmark-dev:arm64 libsleef-dev:arm64)
 # --bench: also what scripts/bench.sh compares with and draws with (not needed to build or test).
 if [ "${1:-}" = --bench ]; then
