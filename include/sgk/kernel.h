@@ -683,9 +683,13 @@ SGK_INLINE void sgk__check_shuffle(sgk_sg sg, uint32_t delta) {
     const sgk_##T up = sgk_select_##T(own, sgk__permute_##T(cur, back), pv);                      \
     return sgk_select_##T(sgk_mask_first_n(sg.size), up, cur);                                     \
   }                                                                                                \
+  /* lane i <- x[i ^ mask] where i ^ mask < sg.size, else its own x (a mask >= W: every lane) */ \
   SGK_INLINE sgk_##T sgk_permute_group_by_xor_##T(sgk_sg sg, sgk_##T x, uint32_t mask) {           \
+    if (mask >= SGK_W) return x;                                                                   \
+    const sgk_##T r = sgk__xor_permute_##T(x, mask);                                               \
+    if (sg.size == SGK_W) return r;                                                                \
     const sgk_u32 idx = sgk_xor_u32(sgk__iota_u32(), sgk_splat_u32(mask));                         \
-    return sgk_select_from_group_##T(sg, x, idx);                                                  \
+    return sgk_select_##T(sgk_lt_u32(idx, sgk_splat_u32(sg.size)), r, x);                          \
   }
 
 /* reduce_over_group / inclusive_scan_over_group / exclusive_scan_over_group for one operator.

@@ -33,6 +33,7 @@
  *   SGK__NATIVE_SCATTER         sgk__r_scatter_<t>(rm, base, const sgk__v_i32 *idx, int k, v), lanes
  *                               in order
  *   SGK__NATIVE_PERMUTE, SGK__NATIVE_BROADCAST, SGK__NATIVE_ROTATE   sgk__permute/broadcast/rotate_<t>
+ *   SGK__NATIVE_XOR_LANES       sgk__r_xor_lanes_<t>(v, r): lane i <- v[i ^ r], 0 < r < RL
  *   SGK__NATIVE_LOCAL_ATOMICS_32  sgk__local_rmw_<t> and sgk__local_fetch_add_<t> for i32 and u32
  *   SGK__NATIVE_VEC_MEMORY      sgk__vec_load_full_<t> and sgk__vec_store_full_<t> (below)
  *   SGK__NATIVE_CVTS defined as SGK__YES: the core's own sgk_cvt_<to>_<from>, all but those it
@@ -452,6 +453,29 @@ SGK__TYPES_ALL(SGK__BROADCAST, ~)
   }
 SGK__TYPES_ALL(SGK__ROTATE, ~)
 #endif
+
+/* lane i <- x[i ^ m], m < W (permute_group_by_xor of a full sub-group): m's bits from RL up
+ * trade whole registers, which costs no instruction; its bits below RL move lanes inside each
+ * register, by the core's sgk__r_xor_lanes when it has one, else by the general permute. The
+ * general permute alone took four vpermd and three blends per register at AVX2 W 32, for what is
+ * a renaming and at most one vpermd: the transpose's butterflies ran 1.65x faster this way at
+ * avx2 W 32 on AMD Zen 3 (4.63 -> 7.66 GB/s; README). */
+#ifdef SGK__NATIVE_XOR_LANES
+#define SGK__XOR_IN_REGISTERS(T, y, r) SGK__FOR(SGK__NR(T), k) y.r[k] = sgk__r_xor_lanes_##T(y.r[k], r)
+#else
+#define SGK__XOR_IN_REGISTERS(T, y, r)                                                             \
+  y = sgk__permute_##T(y, sgk_xor_u32(sgk__iota_u32(), sgk_splat_u32(r)))
+#endif
+#define SGK__XOR_PERMUTE(T, ct, ...)                                                               \
+  SGK_INLINE sgk_##T sgk__xor_permute_##T(sgk_##T x, uint32_t m) {                                 \
+    const int q = (int)(m / SGK__RL(T));                                                           \
+    const uint32_t r = m % SGK__RL(T);                                                             \
+    sgk_##T y;                                                                                     \
+    SGK__FOR(SGK__NR(T), k) y.r[k] = x.r[k ^ q];                                                   \
+    if (r) SGK__XOR_IN_REGISTERS(T, y, r);                                                         \
+    return y;                                                                                      \
+  }
+SGK__TYPES_ALL(SGK__XOR_PERMUTE, ~)
 
 /* Two-source slide of full sub-groups (the sub-group shuffle_down of Intel's OpenCL extension):
  * lane i <- (cur, next)[i + d], d < W. Out register k is source registers k + q and k + q + 1 of

@@ -79,6 +79,7 @@ SGK_INLINE __m256i sgk__rm32_pack(__m256i lo, __m256i hi) {
 #define SGK__NATIVE_GATHER
 #define SGK__NATIVE_PERMUTE
 #define SGK__NATIVE_ROTATE
+#define SGK__NATIVE_XOR_LANES
 #define SGK__NATIVE_BROADCAST
 #define SGK__NATIVE_CVTS SGK__YES
 #define SGK__NATIVE_VEC_MEMORY
@@ -172,6 +173,12 @@ SGK_INLINE __m256i sgk__below(int lanes, int d) {
       _mm256_storeu_si256((__m256i *)p, sgk__si_##T(v));                                         \
     else if (bits)                                                                               \
       SGK__CAT(SGK__MSTORE, SGK__BITS_##T)(p, m, sgk__si_##T(v));                                                   \
+  }                                                                                              \
+  /* lane i <- v[i ^ r], 0 < r < the register's lanes: one vpermd (64-bit lanes as pairs) */    \
+  SGK_INLINE sgk__v_##T sgk__r_xor_lanes_##T(sgk__v_##T v, uint32_t r) {                         \
+    const __m256i idx = _mm256_xor_si256(                                                        \
+        sgk__iota8(), _mm256_set1_epi32((int)(r * (SGK__BITS_##T / 32u))));                      \
+    return sgk__of_si_##T(_mm256_permutevar8x32_epi32(sgk__si_##T(v), idx));                     \
   }
 SGK__TYPES_ALL(SGK__R_ALL, ~)
 

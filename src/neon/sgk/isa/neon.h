@@ -50,6 +50,7 @@ typedef uint64x2_t sgk__rm64;
 /* What this core provides itself (the definitions needing the W-lane types follow the generic
  * layer, at the end of this file). */
 #define SGK__NATIVE_PERMUTE
+#define SGK__NATIVE_XOR_LANES
 #define SGK__NATIVE_CVTS SGK__YES
 #define SGK__NATIVE_VEC_MEMORY
 
@@ -137,6 +138,25 @@ SGK__SLIDE32(f32)
 SGK__SLIDE64(i64)
 SGK__SLIDE64(u64)
 SGK__SLIDE64(f64)
+/* xor_lanes(v, r): lane i <- v[i ^ r]; of four lanes a vext by two (r's bit 2) then a vrev64
+ * (bit 1), of two lanes a vext by one (r = 1, the only one). */
+#define SGK__XOR_LANES32(T)                                                                        \
+  SGK_INLINE sgk__v_##T sgk__r_xor_lanes_##T(sgk__v_##T v, uint32_t r) {                           \
+    if (r & 2) v = SGK__V(vextq, T)(v, v, 2);                                                      \
+    if (r & 1) v = SGK__V(vrev64q, T)(v);                                                          \
+    return v;                                                                                      \
+  }
+#define SGK__XOR_LANES64(T)                                                                        \
+  SGK_INLINE sgk__v_##T sgk__r_xor_lanes_##T(sgk__v_##T v, uint32_t r) {                           \
+    (void)r;                                                                                       \
+    return SGK__V(vextq, T)(v, v, 1);                                                              \
+  }
+SGK__XOR_LANES32(i32)
+SGK__XOR_LANES32(u32)
+SGK__XOR_LANES32(f32)
+SGK__XOR_LANES64(i64)
+SGK__XOR_LANES64(u64)
+SGK__XOR_LANES64(f64)
 
 /* ---- integers ----------------------------------------------------------------------------------
  * Shift counts are clamped to the bit width before vshlq (which reads the low signed byte): a
