@@ -138,8 +138,8 @@ SGK__SLIDE32(f32)
 SGK__SLIDE64(i64)
 SGK__SLIDE64(u64)
 SGK__SLIDE64(f64)
-/* xor_lanes(v, r): lane i <- v[i ^ r]; of four lanes a vext by two (r's bit 2) then a vrev64
- * (bit 1), of two lanes a vext by one (r = 1, the only one). */
+/* xor_lanes(v, r): lane i <- v[i ^ r]; of four lanes a vext by two when r & 2, then a vrev64
+ * when r & 1; of two lanes a vext by one (r = 1, the only one). */
 #define SGK__XOR_LANES32(T)                                                                        \
   SGK_INLINE sgk__v_##T sgk__r_xor_lanes_##T(sgk__v_##T v, uint32_t r) {                           \
     if (r & 2) v = SGK__V(vextq, T)(v, v, 2);                                                      \
