@@ -313,21 +313,28 @@ def targets(run, out):
             _rate(b["row"]), _where(b), x, _rate(ref)), x >= 1.2)
     else:
         row("hist/slm >= 1.2x Intel's runtime", "needs hist/slm and peer/intel/hist", None)
+    def parts_of(pairs, bar, text):
+        """For (best cell, reference row) pairs: the texts of those with both, and whether
+        every pair has both and reaches the bar (None when no pair has both)."""
+        parts, ok = [], True
+        for b, ref in pairs:
+            if not (b and ref and ref["rate"] > 0):
+                ok = False
+                continue
+            x = b["row"]["rate"] / ref["rate"]
+            ok = ok and x >= bar
+            parts.append(text(b, ref, x))
+        return parts, (ok if parts else None)
+
     # 2. the reduction at the seed's work-group sizes against OpenMP's reduction(+:)
-    parts, ok, seen = [], True, False
-    for wg in ("16", "1024"):
-        b = _best(of("reduction", ["base", "combined"], wg=wg))
-        ref = against(b, "reduction", "omp")
-        if not (b and ref and ref["rate"] > 0):
-            ok = False
-            continue
-        seen = True
-        x = b["row"]["rate"] / ref["rate"]
-        ok = ok and x >= 0.9
-        lit = _best(of("reduction", ["base"], wg=wg))
-        parts.append("wg %s: %s (%s) = **%.2fx**%s" % (
-            wg, _rate(b["row"]), _where(b), x, "" if lit is b or not lit else
-            ", the literal kernel %.2fx" % (lit["row"]["rate"] / ref["rate"])))
+    def red_text(b, ref, x):
+        lit = _best(of("reduction", ["base"], wg=b["wg"]))
+        return "wg %s: %s (%s) = **%.2fx**%s" % (
+            b["wg"], _rate(b["row"]), _where(b), x, "" if lit is b or not lit else
+            ", the literal kernel %.2fx" % (lit["row"]["rate"] / ref["rate"]))
+    reds = [_best(of("reduction", ["base", "combined"], wg=wg)) for wg in ("16", "1024")]
+    parts, ok = parts_of([(b, against(b, "reduction", "omp")) for b in reds], 0.9, red_text)
+    seen = ok is not None
     ref = against(_best(of("reduction")), "reduction", "omp")
     row("reduction >= 0.9x OpenMP at wg 16 and 1024",
         "; ".join(parts) + (" (OpenMP %s)" % _rate(ref) if ref else "") if seen else
@@ -341,19 +348,14 @@ def targets(run, out):
     else:
         row("vec_copy wg 16 >= 0.9x wg 256", "needs vec_copy at wg 16 and 256", None)
     # 4. the tuned matmul against OpenBLAS, f64 and f32
-    parts, ok, seen = [], True, False
-    for kernel, blas in (("matmul", "dgemm"), ("matmul_f32", "sgemm")):
-        b = _best(of(kernel, ["tiled"]))
-        ref = against(b, kernel, "openblas")
-        if not (b and ref and ref["rate"] > 0):
-            ok = False
-            continue
-        seen = True
-        x = b["row"]["rate"] / ref["rate"]
-        ok = ok and x >= 0.6
-        parts.append("%s n %s: %s (%s W%d) = **%.2fx** %s (%s)" % (
-            "f64" if kernel == "matmul" else "f32", b["n"], _rate(b["row"]), b["isa"], b["W"], x,
-            blas, _rate(ref)))
+    def mm_text(b, ref, x):
+        return "%s n %s: %s (%s W%d) = **%.2fx** %s (%s)" % (
+            "f64" if b["kernel"] == "matmul" else "f32", b["n"], _rate(b["row"]), b["isa"], b["W"],
+            x, "dgemm" if b["kernel"] == "matmul" else "sgemm", _rate(ref))
+    mms = [_best(of(kernel, ["tiled"])) for kernel in ("matmul", "matmul_f32")]
+    parts, ok = parts_of([(b, against(b, b["kernel"] if b else "", "openblas")) for b in mms], 0.6,
+                         mm_text)
+    seen = ok is not None
     row("tuned matmul >= 0.6x OpenBLAS", "; ".join(parts) if seen else
         "needs matmul(_f32)/tiled and baseline/matmul(_f32)/openblas", ok if seen else None)
     # 5. the convolution against the machine's int32 multiply-add roof (its best ISA's)
