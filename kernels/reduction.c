@@ -100,17 +100,38 @@ SGK_INLINE int32_t reduce_group(const sgk_wg *wg, const struct reduce_args *a, i
       sgk_store_i32(sg, sum, s);
     }
   }
-  for (uint32_t i = top / 2; i > 0; i >>= 1) {
+  /* The tree's levels of W or more: sub-groups add sub-groups in scratch, a wholly active one
+   * by plain loads and stores (a level's load waits on the level before's store, and a masked
+   * store does not forward to it). */
+  for (uint32_t i = top / 2; i >= SGK_W; i >>= 1) {
     SGK_FOR_EACH_SUBGROUP(wg, sg) {
       const uint32_t active_end = i < wgs - i ? i : wgs - i; /* loc_id < i and loc_id + i < wgs */
       if (sg.first >= active_end) continue;
-      const sgk_mask m = sgk_mask_first_n(active_end - sg.first);
       int32_t *p = scratch + sg.first;
+      if (active_end - sg.first >= SGK_W) {
+        sgk_store_i32(sg, p, sgk_add_i32(sgk_load_i32(sg, p), sgk_load_i32(sg, p + i)));
+        continue;
+      }
+      const sgk_mask m = sgk_mask_first_n(active_end - sg.first);
       sgk_store_masked_i32(
           sg, m, p, sgk_add_i32(sgk_load_masked_i32(sg, m, p), sgk_load_masked_i32(sg, m, p + i)));
     }
   }
-  return scratch[0];
+  /* The levels below W involve sub-group 0 alone (whole: the work-group has more than W items):
+   * in a register, as the one-sub-group path does, the same pairs at each level. */
+  int32_t total = 0;
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    if (sg.first != 0) continue;
+    sgk_i32 sum = sgk_load_i32(sg, scratch);
+#pragma GCC unroll 8
+    for (uint32_t i = SGK_W / 2; i > 0; i >>= 1) {
+      const uint32_t active_end = i < wgs - i ? i : wgs - i;
+      sum = sgk_select_i32(sgk_mask_first_n(active_end),
+                           sgk_add_i32(sum, sgk_shift_group_left_i32(sg, sum, i)), sum);
+    }
+    total = sgk_extract_i32(sum, 0);
+  }
+  return total;
 }
 
 SGK_KERNEL_SLM(reduce_slm, struct reduce_args, a, wg, sgk_wg_size * sizeof(int32_t)) {
