@@ -150,6 +150,17 @@ def main():
                      run_type="aggregate", aggregate_name="median"))
     expect("medians", targets_of(reps), "bandwidth kernels", "**not met**", "copy/vec4 **0.67**")
 
+    # a target of two parts with one part missing: not in this run when the other is met, not met
+    # when the other falls short; the missing part is named
+    part = [x for x in met_run() if "/wg1024/" not in x["name"] and "matmul_f32" not in x["name"]]
+    got = targets_of(part)
+    expect("part", got, "reduction", "not in this run", "wg 1024: not in this run", "wg 16: 21 GB/s")
+    expect("part", got, "tuned matmul", "not in this run", "f32: not in this run", "**0.67x** dgemm")
+    part = [item("baseline/matmul/openblas/1024", 120e9, "FLOP/s") if x["name"].startswith(
+        "baseline/matmul/openblas") else x for x in part]  # f64 now 0.50x
+    expect("part short", targets_of(part), "tuned matmul", "**not met**", "**0.50x** dgemm",
+           "f32: not in this run")
+
     # a run without the items a target needs says so, and nothing is called met
     got = targets_of([kernel("copy", "vec4", "avx2", 8, 8, 1e9)])
     for t in ("hist/slm", "reduction", "vec_copy wg 16", "tuned matmul", "convolution", "bandwidth kernels",
