@@ -396,10 +396,12 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
                          : (end > start ? end - start : 1));
   if (atomic_load(&slm_overrun))
     return sgk__fail(SGK_ERROR_SLM_TOO_SMALL,
-                     "kernel '%s' wrote past the %zu bytes of SLM it was given: it declares "
-                     "less than it writes, or a store runs past the end (mask the lanes beyond "
-                     "it); its outputs are not to be trusted",
-                     kernel_name(kernel), tmpl.slm_bytes);
+                     "kernel '%s' wrote past the %zu bytes of SLM it was given at W %u: it "
+                     "declares less than it writes (an SGK_KERNEL_SLM size is computed once for "
+                     "every W, where SGK_W is 8: size a W-dependent tile by the largest W, 32), "
+                     "or a store runs past the end (mask the lanes beyond it); its outputs are "
+                     "not to be trusted",
+                     kernel_name(kernel), tmpl.slm_bytes, w);
   if (fault == SGK__FAULT_NULL_ARGS)
     return sgk__fail(SGK_ERROR_NULL_ARGUMENT,
                      "kernel '%s' takes arguments (its SGK_KERNEL names an args type that is not "
