@@ -124,6 +124,8 @@
  *
  *   SGK_KERNEL_SLM(my_kernel, struct my_args, a, wg, (sgk_wg_size + 2 * a->halo) * sizeof(int))
  *
+ * The expression is compiled once, in the scalar W=8 pass, for every W: SGK_W in it is 8 whatever
+ * the launch's W, so a tile of W x W is declared for the largest W (32 * 32 * sizeof(T)).
  * The launch gives it that much (or the larger options.slm_bytes) and refuses less; sgk_slm(wg)
  * in a kernel defined by plain SGK_KERNEL does not compile. */
 #define SGK_VARIANT_NAME(name) SGK__CAT(name, SGK_VARIANT_SUFFIX)
