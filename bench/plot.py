@@ -317,17 +317,17 @@ def targets(run, out):
         """For (label, best cell, reference row) triples: a text for each part (a part without
         both says it is not in this run), whether any part had both, and the verdict: False when
         a part falls short of the bar, else None when a part is missing, else True."""
-        parts, short, missing = [], False, False
+        parts, short, missing, present = [], False, False, False
         for label, b, ref in pairs:
             if not (b and ref and ref["rate"] > 0):
                 missing = True
                 parts.append("%s: not in this run" % label)
                 continue
+            present = True
             x = b["row"]["rate"] / ref["rate"]
             short = short or x < bar
             parts.append(text(b, ref, x))
-        return parts, not all(p.endswith(": not in this run") for p in parts), (
-            False if short else None if missing else True)
+        return parts, present, False if short else None if missing else True
 
     # 2. the reduction at the seed's work-group sizes against OpenMP's reduction(+:)
     def red_text(b, ref, x):
@@ -341,7 +341,7 @@ def targets(run, out):
     ref = against(_best(of("reduction")), "reduction", "omp")
     row("reduction >= 0.9x OpenMP at wg 16 and 1024",
         "; ".join(parts) + (" (OpenMP %s)" % _rate(ref) if ref else "") if seen else
-        "needs reduction at wg 16 and 1024 and baseline/reduction/omp", ok if seen else None)
+        "needs reduction at wg 16 and 1024 and baseline/reduction/omp", ok)
     # 3. vec_copy's small work-groups against its large ones
     s, l = _best(of("vec_copy", wg="16")), _best(of("vec_copy", wg="256"))
     if s and l:
@@ -359,7 +359,7 @@ def targets(run, out):
     parts, seen, ok = parts_of([(t, b, against(b, b["kernel"] if b else "", "openblas"))
                                 for t, b in mms], 0.6, mm_text)
     row("tuned matmul >= 0.6x OpenBLAS", "; ".join(parts) if seen else
-        "needs matmul(_f32)/tiled and baseline/matmul(_f32)/openblas", ok if seen else None)
+        "needs matmul(_f32)/tiled and baseline/matmul(_f32)/openblas", ok)
     # 5. the convolution against the machine's int32 multiply-add roof (its best ISA's)
     b = _best(of("conv"))
     roofs = {k.split("/")[1]: v for k, v in run.roofs.items() if k.startswith("mad_i32/")}
