@@ -38,7 +38,8 @@ for obj in "$@"; do
   [ -n "$regs" ] || continue
   # One pass over the disassembly (a test object holds a thousand functions): per function, the
   # relocated targets of its calls (on the call's line or the next) that are not allowed, and for
-  # a kernel function (<name>__<variant> or its __body) whether it uses the variant's registers.
+  # a kernel function (<name>__<variant> or its __body; not <name>__slm__<variant>, the size of
+  # its SLM, scalar code) whether it uses the variant's registers.
   result=$(printf '%s\n' "$dis" | REGS="$regs" ALLOWED="$allowed_calls" VARIANT="$variant" awk '
     function finish() {
       if (fn == "") return
@@ -55,6 +56,7 @@ for obj in "$@"; do
       fn = $0; sub(/^[0-9a-f]+ </, "", fn); sub(/>:$/, "", fn)
       v = "__" ENVIRON["VARIANT"]
       kernel = fn ~ /__body$/ || substr(fn, length(fn) - length(v) + 1) == v
+      if (substr(fn, length(fn) - length(v) - 4, 5) == "__slm") kernel = 0 # its SLM size: scalar
       bad = ""; n = 0; lines = 0; tailjump = 0; pending = 0
       next
     }

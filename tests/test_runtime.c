@@ -12,6 +12,7 @@
 #include "harness.h"
 #include "ids_oracle.h"
 #include "runtime_kernels.h"
+#include "trap_kernels.h"
 
 static void check_ids_threads(const sgk_range *r, uint32_t threads) {
   size_t n = 1;
@@ -880,6 +881,79 @@ static void test_tune(void **state) {
   sgk_tune_reset();
 }
 
+/* The tuner measures only the sizes whose SLM fits the launch: sg_tile declares a W x W tile a
+ * sub-group (times scale), so at scale 20 and work-groups of 32 it needs 20, 40 and 80 KiB at W
+ * 8, 16 and 32; tuned launches run at 8 and 16 only, and never fail. A first launch that fits at
+ * no size fails (at the native size, saying why) and leaves no entry: the next one that fits
+ * measures. */
+static void test_tune_slm(void **state) {
+  (void)state;
+  unsetenv("SGK_TUNE_FILE");
+  sgk_tune_reset();
+  sgk_launch_options o = test_options(0);
+  o.sub_group_size = 0;
+  o.tune = SGK_TUNE_ON;
+  enum { L = 32, GROUPS = 5 };
+  const size_t n = (size_t)GROUPS * L * 32;
+  int32_t *in = malloc(n * sizeof *in), *out = malloc(n * sizeof *out);
+  for (size_t i = 0; i < n; ++i) in[i] = (int32_t)i;
+  size_t seen = 0;
+  struct sg_tile_args a = {in, out, 200, &seen};
+  const sgk_range r = sgk_range_1d((size_t)GROUPS * L, L);
+  sgk_launch_info info;
+  assert_int_equal(sgk_launch(&sg_tile, &r, &o, &a, &info), SGK_ERROR_SLM_TOO_LARGE);
+  assert_non_null(strstr(sgk_last_error(), "at W"));
+  uint32_t chosen = 1;
+  uint64_t best[3];
+  assert_int_equal(sgk_tune_lookup(&sg_tile, &r, &o, &chosen, best), SGK_SUCCESS);
+  assert_int_equal(chosen, 0);
+  a.scale = 20;
+  uint32_t fit = 0; /* the compiled sizes whose 2.5 KiB x W a work-item fits in 64 KiB */
+  for (uint32_t w = 8; w <= 16; w *= 2) fit += sgk_kernel_has_variant(&sg_tile, cfg.isa, w);
+  for (uint32_t k = 0; k < 4 * SGK_TUNE_ROUNDS; ++k) {
+    memset(out, 0, n * sizeof *out);
+    if (!fit) { /* only W 32 compiled: nothing fits, every launch fails */
+      assert_int_equal(sgk_launch(&sg_tile, &r, &o, &a, &info), SGK_ERROR_SLM_TOO_LARGE);
+      continue;
+    }
+    LAUNCH_OK(sgk_launch(&sg_tile, &r, &o, &a, &info));
+    const uint32_t w = info.sub_group_size;
+    assert_true(w == 8 || w == 16);
+    assert_int_equal(info.tune, k < fit * SGK_TUNE_ROUNDS ? SGK_TUNE_MEASURED : SGK_TUNE_CHOSEN);
+    assert_int_equal(seen, (size_t)L * w * sizeof(int32_t) * 20);
+    for (size_t b = 0; b < n / 32 / w; ++b)
+      for (uint32_t i = 0; i < w; ++i)
+        for (uint32_t j = 0; j < w; ++j)
+          assert_int_equal(out[(b * w + i) * w + j], in[(b * w + j) * w + i]);
+  }
+  assert_int_equal(sgk_tune_lookup(&sg_tile, &r, &o, &chosen, best), SGK_SUCCESS);
+  assert_int_equal(best[2], 0); /* W 32 never measured */
+  assert_true(fit ? chosen == 8 || chosen == 16 : chosen == 0);
+  /* a launch of the same shape whose args fit W 32 too runs the choice */
+  a.scale = 1;
+  if (fit) {
+    LAUNCH_OK(sgk_launch(&sg_tile, &r, &o, &a, &info));
+    assert_int_equal(info.sub_group_size, chosen);
+    assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+  }
+  /* an entry made by a launch that fits every W (it measures them all), measured on by launches
+   * that fit 8 and 16 only: when W 32's turn comes they run a measured size instead */
+  const sgk_range r2 = sgk_range_1d((size_t)(GROUPS - 1) * L, L);
+  if (fit && sgk_kernel_has_variant(&sg_tile, cfg.isa, 32)) {
+    a.scale = 1;
+    LAUNCH_OK(sgk_launch(&sg_tile, &r2, &o, &a, &info));
+    assert_int_equal(info.tune, SGK_TUNE_MEASURED);
+    a.scale = 20;
+    for (uint32_t k = 0; k < 3 * SGK_TUNE_ROUNDS; ++k) {
+      LAUNCH_OK(sgk_launch(&sg_tile, &r2, &o, &a, &info));
+      assert_true(info.sub_group_size == 8 || info.sub_group_size == 16);
+    }
+  }
+  free(in);
+  free(out);
+  sgk_tune_reset();
+}
+
 int main(int argc, char **argv) {
   test_parse_args(argc, argv);
   const struct CMUnitTest tests[] = {
@@ -898,6 +972,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_memory),
       cmocka_unit_test(test_partial_memory),
       cmocka_unit_test(test_prefetch),
+      cmocka_unit_test(test_tune_slm),
       cmocka_unit_test(test_where_mask_from_sg),
       cmocka_unit_test(test_conversions),
       cmocka_unit_test(test_empty_range),

@@ -193,6 +193,37 @@ static void test_slm_declared(void **state) {
   launch_expect(&slm_user, 0, 100, 0, NULL, SGK_SUCCESS, "", "NULL args, empty range");
 }
 
+/* An SLM size written with SGK_W (a W x W tile a sub-group) is computed at the launch's W: the
+ * kernel gets the whole tile at every W, and the tile's transpose is right; at scale 20 it needs
+ * 80 KiB at W 32 only, refused there with the W named and run at 8 and 16. (When the size was
+ * computed once, at W 8, W 16 and 32 wrote past it.) */
+static void test_slm_per_w(void **state) {
+  (void)state;
+  const uint32_t w = cfg.w, L = 32, groups = 3;
+  const size_t n = (size_t)groups * L * w; /* each of the L / w sub-groups a W x W block */
+  int32_t *in = malloc(n * sizeof *in), *out = malloc(n * sizeof *out);
+  for (size_t i = 0; i < n; ++i) in[i] = (int32_t)(i * 2654435761u >> 7);
+  for (uint32_t scale = 1; scale <= 20; scale += 19) {
+    size_t seen = 0;
+    memset(out, 0, n * sizeof *out);
+    struct sg_tile_args a = {in, out, scale, &seen};
+    const size_t need = (size_t)L * w * sizeof(int32_t) * scale;
+    const sgk_status want = need > SGK_LOCAL_MEM_SIZE ? SGK_ERROR_SLM_TOO_LARGE : SGK_SUCCESS;
+    char text[16];
+    snprintf(text, sizeof text, "at W %u", w);
+    if (launch_expect(&sg_tile, (size_t)groups * L, L, 0, &a, want, want ? text : "", "scale %u",
+                      scale) != SGK_SUCCESS)
+      continue;
+    assert_int_equal(seen, need);
+    for (size_t b = 0; b < n / ((size_t)w * w); ++b)
+      for (uint32_t r = 0; r < w; ++r)
+        for (uint32_t c = 0; c < w; ++c)
+          assert_int_equal(out[(b * w + r) * w + c], in[(b * w + c) * w + r]);
+  }
+  free(in);
+  free(out);
+}
+
 /* Under AddressSanitizer the arena past the kernel's SLM is poisoned and ASan itself reports a
  * write there (README, "A first kernel"); elsewhere the launch finds it. */
 #if defined(__SANITIZE_ADDRESS__)
@@ -330,8 +361,9 @@ int main(int argc, char **argv) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_early_exit),         cmocka_unit_test(test_skipped_entry),
       cmocka_unit_test(test_collective_in_loop), cmocka_unit_test(test_slm_declared),
-      cmocka_unit_test(test_stencil_tiles),      cmocka_unit_test(test_env_read_once),
-      cmocka_unit_test(test_slm_overrun),        cmocka_unit_test(test_shuffle_window),
+      cmocka_unit_test(test_slm_per_w),          cmocka_unit_test(test_stencil_tiles),
+      cmocka_unit_test(test_env_read_once),      cmocka_unit_test(test_slm_overrun),
+      cmocka_unit_test(test_shuffle_window),
   };
   return test_run("traps", tests, sizeof tests / sizeof tests[0]);
 }

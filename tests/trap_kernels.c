@@ -34,6 +34,27 @@ SGK_KERNEL_SLM(slm_user, struct slm_user_args, a, wg, sgk_wg_size * sizeof(int32
   if (sgk_group_linear_id(wg) == 0) *a->bytes_seen = sgk_slm_bytes(wg);
 }
 
+SGK_KERNEL_SLM(sg_tile, struct sg_tile_args, a, wg,
+               (sgk_wg_size + SGK_W - 1) / SGK_W * SGK_W * SGK_W * sizeof(int32_t) * a->scale) {
+  int32_t *slm = sgk_slm(wg);
+  const size_t first_block = sgk_group_linear_id(wg) * sgk_num_sub_groups(wg);
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    int32_t *tile = slm + (size_t)sg.id * SGK_W * SGK_W;
+    const int32_t *in = a->in + (first_block + sg.id) * SGK_W * SGK_W;
+    for (uint32_t r = 0; r < SGK_W; ++r)
+      sgk_store_i32(sg, tile + r * SGK_W, sgk_load_i32(sg, in + r * SGK_W));
+  }
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const int32_t *tile = slm + (size_t)sg.id * SGK_W * SGK_W;
+    int32_t *out = a->out + (first_block + sg.id) * SGK_W * SGK_W;
+    const sgk_i32 column = sgk_mul_i32(sgk_as_i32_u32(sgk_sg_local_id(sg)), sgk_splat_i32(SGK_W));
+    for (uint32_t r = 0; r < SGK_W; ++r)
+      sgk_store_i32(sg, out + r * SGK_W,
+                    sgk_gather_i32(sg, tile, sgk_add_i32(column, sgk_splat_i32((int32_t)r))));
+  }
+  if (sgk_group_linear_id(wg) == 0) *a->bytes_seen = sgk_slm_bytes(wg);
+}
+
 SGK_KERNEL_SLM(stage_row_ptr, struct row_ptr_args, a, wg, (sgk_wg_size + 1) * sizeof(int32_t)) {
   int32_t *ptr = sgk_slm(wg);
   const uint32_t L = sgk_local_linear_range(wg);

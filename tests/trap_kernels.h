@@ -27,6 +27,17 @@ struct slm_user_args {
 };
 SGK_DECLARE_KERNEL(slm_user);
 
+/* Each sub-group transposes its own W x W block of in (block g * sub-groups + sg.id) through a
+ * W x W tile in SLM: declared as a user writes it, SGK_W * SGK_W ints a sub-group (times scale),
+ * so the size depends on the launch's W; sgk_slm_bytes(wg) to bytes_seen. */
+struct sg_tile_args {
+  const int32_t *in;
+  int32_t *out;
+  uint32_t scale;
+  size_t *bytes_seen;
+};
+SGK_DECLARE_KERNEL(sg_tile);
+
 /* Stages the work-group's L + 1 entries of a CSR row_ptr (n rows: n + 1 entries) in SLM
  * (declared: L + 1 ints) and writes each row's length, ptr[r + 1] - ptr[r], to len[r]. The
  * staging loop `for (i = sg.first; i < L + 1; i += L)` takes a sub-group past the L + 1 entries

@@ -124,16 +124,15 @@
  *
  *   SGK_KERNEL_SLM(my_kernel, struct my_args, a, wg, (sgk_wg_size + 2 * a->halo) * sizeof(int))
  *
- * The expression is compiled once, in the scalar W=8 pass, for every W: SGK_W in it is 8 whatever
- * the launch's W, so a tile of W x W is declared for the largest W (32 * 32 * sizeof(T)).
- * The launch gives it that much (or the larger options.slm_bytes) and refuses less; sgk_slm(wg)
- * in a kernel defined by plain SGK_KERNEL does not compile. */
+ * The expression is compiled in every variant, so SGK_W in it is the launch's W (a W x W tile:
+ * SGK_W * SGK_W * sizeof(T)). The launch gives it that much (or the larger options.slm_bytes)
+ * and refuses less; sgk_slm(wg) in a kernel defined by plain SGK_KERNEL does not compile. */
 #define SGK_VARIANT_NAME(name) SGK__CAT(name, SGK_VARIANT_SUFFIX)
 
 #if defined(SGK_EMIT_KERNEL_TABLES)
 #include "sgk/kernel_table.h"
 #else
-#define SGK__EMIT_TABLE(name, slm_fn)
+#define SGK__EMIT_TABLE(name, has_slm)
 #endif
 
 /* Reports a broken rule of the kernel language to the launch (any thread may). */
@@ -253,26 +252,25 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
  * other fails the launch with SGK_ERROR_NULL_ARGUMENT before its first work-group runs. */
 #define SGK__TAKES_ARGS(args_type)                                                                 \
   _Generic((args_type *)0, void *: 0, const void *: 0, default: 1)
-#define SGK_KERNEL(name, args_type, a, wg) SGK__KERNEL(name, args_type, a, wg, NULL, , )
+#define SGK_KERNEL(name, args_type, a, wg) SGK__KERNEL(name, args_type, a, wg, 0, , )
 /* (through SGK__KERNEL_SLM, so that a name given by a macro is expanded before it is pasted) */
 #define SGK_KERNEL_SLM(name, args_type, a, wg, bytes)                                              \
   SGK__KERNEL_SLM(name, args_type, a, wg, bytes)
 #define SGK__KERNEL_SLM(name, args_type, a, wg, bytes)                                             \
   SGK__EMIT_SLM_FN(name, args_type, a, bytes)                                                      \
-  SGK__KERNEL(name, args_type, a, wg, name##__slm_bytes,                                           \
+  SGK__KERNEL(name, args_type, a, wg, 1,                                                           \
               SGK__COMMA __attribute__((unused)) int sgk_slm_needs_SGK_KERNEL_SLM, SGK__COMMA 1)
 #define SGK__COMMA ,
-#if defined(SGK_EMIT_KERNEL_TABLES)
+/* Every variant has its own SLM size function (NAME__slm__<isa>_w<W>, beside the variant's
+ * NAME__<isa>_w<W>), the expression compiled at that variant's W; the table names both. */
 #define SGK__EMIT_SLM_FN(name, args_type, a, bytes)                                                \
-  static size_t name##__slm_bytes(size_t sgk_wg_size, const void *sgk__args) {                     \
+  size_t SGK_VARIANT_NAME(name##__slm)(size_t sgk_wg_size, const void *sgk__args);                 \
+  size_t SGK_VARIANT_NAME(name##__slm)(size_t sgk_wg_size, const void *sgk__args) {                \
     const args_type *a = (const args_type *)sgk__args;                                             \
     (void)a;                                                                                       \
     (void)sgk_wg_size;                                                                             \
     return (size_t)(bytes);                                                                        \
   }
-#else
-#define SGK__EMIT_SLM_FN(name, args_type, a, bytes)
-#endif
 /* The variant's loop goes on while it has work-groups left and, in a checked kernel, no
  * work-group of the launch has read an unwritten per-sub-group entry. */
 #define SGK__MORE_GROUPS (sgk__count && !sgk__stopped(&sgk__f.wg))
@@ -320,7 +318,7 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
 /* The variant runs its run of work-groups itself: one copy of the work-group the launch placed,
  * moved on group by group, with the kernel's body inlined in the loop (what is invariant across
  * work-groups can leave it); the launch-scope reductions' partials (below) go out at its end. */
-#define SGK__KERNEL(name, args_type, a, wg, slm_fn, SLM_PARAM, SLM_ARG)                            \
+#define SGK__KERNEL(name, args_type, a, wg, has_slm, SLM_PARAM, SLM_ARG)                           \
   void SGK_VARIANT_NAME(name)(const sgk_wg *sgk__first, const void *sgk__args, size_t sgk__count); \
   SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a SLM_PARAM);                    \
   void SGK_VARIANT_NAME(name)(const sgk_wg *sgk__first, const void *sgk__args,                     \
@@ -339,7 +337,7 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
       SGK__GROUP(name, args_type, SLM_ARG);                                                        \
     sgk__reduction_flush(&sgk__f);                                                                 \
   }                                                                                                \
-  SGK__EMIT_TABLE(name, slm_fn)                                                                    \
+  SGK__EMIT_TABLE(name, has_slm)                                                                   \
   SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a SLM_PARAM)
 
 /* ------------------------------------------------------------------------------------------------

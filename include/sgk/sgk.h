@@ -115,23 +115,29 @@ typedef struct sgk_launch_info {
  * with no division per work-group. */
 typedef struct sgk_wg sgk_wg;
 typedef void (*sgk_wg_fn)(const sgk_wg *first, const void *args, size_t count);
-/* The SLM bytes a kernel needs for a work-group of wg_size work-items and these args. */
+/* The SLM bytes one variant of a kernel needs for a work-group of wg_size work-items and these
+ * args (the variant's SGK_KERNEL_SLM expression, compiled at its W). */
 typedef size_t (*sgk_slm_fn)(size_t wg_size, const void *args);
+/* One compiled (ISA, sub-group size): the function that runs work-groups, and its SLM size. */
+typedef struct sgk_variant {
+  sgk_wg_fn run;        /* NULL: not compiled */
+  sgk_slm_fn slm_bytes; /* NULL: no SLM (SGK_KERNEL), or not compiled */
+} sgk_variant;
 /* The table is an ABI: kernels compiled against one sgk run on a later library of the same major
- * version. Its layout and the variants' signature change only with SGK_KERNEL_ABI (2 since sgk
- * 0.3, whose variants run a run of work-groups; a launch refuses a kernel of another ABI with
+ * version. Its layout and the variants' signature change only with SGK_KERNEL_ABI (3 since sgk
+ * 0.5, whose variants each carry their own SLM size, computed at their W; 2 since sgk 0.3, whose
+ * variants run a run of work-groups; a launch refuses a kernel of another ABI with
  * SGK_ERROR_KERNEL_ABI); the variant rows are last and counted, so a library that knows more
  * ISAs reads an older kernel's rows and treats the ISAs beyond them as not compiled. Row i is the
  * ISA of value i (include/sgk/isa_list.h: values never change); SGK_ISA_SLOTS leaves room for ISAs
  * to come without changing the layout. */
-#define SGK_KERNEL_ABI 2u
+#define SGK_KERNEL_ABI 3u
 #define SGK_ISA_SLOTS 8
 typedef struct sgk_kernel {
   uint32_t abi;       /* SGK_KERNEL_ABI of the headers the kernel was compiled with */
   uint32_t isa_slots; /* rows in variants[] (SGK_ISA_SLOTS of those headers) */
   const char *name;
-  sgk_slm_fn slm_bytes;                 /* NULL: the kernel uses no SLM */
-  sgk_wg_fn variants[SGK_ISA_SLOTS][3]; /* [isa][0,1,2] for sub-group sizes 8, 16, 32 */
+  sgk_variant variants[SGK_ISA_SLOTS][3]; /* [isa][0,1,2] for sub-group sizes 8, 16, 32 */
 } sgk_kernel;
 #ifdef __cplusplus
 static_assert(SGK_ISA_COUNT <= SGK_ISA_SLOTS, "sgk: more ISAs than kernel-table rows");

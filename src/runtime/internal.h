@@ -33,11 +33,12 @@ const sgk_cpu *sgk__cpu(void);
 uint32_t sgk__isas_compiled(void);
 
 /* The sub-group size tuner (tune.c), keyed by (kernel, ISA, range, team size). pick: the size a
- * tuned launch runs (fallback if the tuner cannot keep an entry); *slot >= 0 marks a measuring
+ * tuned launch runs, among the sizes of fits (bit i: size 8 << i, whose SLM fits the launch;
+ * fallback if none does or the tuner cannot keep an entry); *slot >= 0 marks a measuring
  * launch, which must report its time (0: it failed) with record. query: the choice (0: none yet)
  * and the fastest measured launch per size 8, 16, 32. */
 uint32_t sgk__tune_pick(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint32_t threads,
-                        uint32_t fallback, int *slot);
+                        uint32_t fallback, unsigned fits, int *slot);
 void sgk__tune_record(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint32_t threads,
                       uint32_t w, uint64_t ns);
 sgk_status sgk__tune_query(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint32_t threads,

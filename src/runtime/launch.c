@@ -217,9 +217,32 @@ static sgk_status team_size(const sgk_launch_options *opt, size_t groups, uint32
   return SGK_SUCCESS;
 }
 
-static sgk_wg_fn variant(const sgk_kernel *kernel, sgk_isa isa, int wi) {
+static const sgk_variant *variant(const sgk_kernel *kernel, sgk_isa isa, int wi) {
   if ((unsigned)isa >= kernel->isa_slots || (unsigned)isa >= SGK_ISA_SLOTS) return NULL;
-  return kernel->variants[isa][wi];
+  const sgk_variant *v = &kernel->variants[isa][wi];
+  return v->run ? v : NULL;
+}
+
+/* Whether any compiled variant of the ISA declares SLM (SGK_KERNEL_SLM emits a size function
+ * beside every variant, so either all of them or none do). */
+static int declares_slm(const sgk_kernel *kernel, sgk_isa isa) {
+  for (int wi = 0; wi < 3; ++wi) {
+    const sgk_variant *v = variant(kernel, isa, wi);
+    if (v && v->slm_bytes) return 1;
+  }
+  return 0;
+}
+
+/* The SLM a launch of variant v gets: what it declares for this work-group size and args (at its
+ * W), or the larger request. *declared is the declared part. Not SGK_SUCCESS: the status the
+ * launch fails with (the caller words the message). */
+static sgk_status slm_size(const sgk_variant *v, const sgk_launch_options *opt, size_t wg_size,
+                           const void *args, size_t *declared, size_t *bytes) {
+  *declared = v->slm_bytes && args ? v->slm_bytes(wg_size, args) : 0;
+  *bytes = opt->slm_bytes > *declared ? opt->slm_bytes : *declared;
+  if (opt->slm_bytes && opt->slm_bytes < *declared) return SGK_ERROR_SLM_TOO_SMALL;
+  if (*bytes > SGK_LOCAL_MEM_SIZE) return SGK_ERROR_SLM_TOO_LARGE;
+  return SGK_SUCCESS;
 }
 
 sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
@@ -256,50 +279,60 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
     return sgk__fail(SGK_ERROR_INVALID_ENVIRONMENT, "SGK_FAST_SCATTER='%s': use 0, 1 or auto",
                      cpu->fast_scatter_env);
   tmpl.fast_scatter = (uint32_t)cpu->fast_scatter;
-  /* SLM: what the kernel declares for this work-group size, or the larger request. The size is
-   * an expression of the kernel's args (SGK_KERNEL_SLM): without args a launch that runs work-
-   * groups fails rather than let it read through NULL (an empty one runs nothing, needs none). */
-  if (kernel->slm_bytes && !args && groups)
+  /* The SLM size is an expression of the kernel's args (SGK_KERNEL_SLM): without args a launch
+   * that runs work-groups fails rather than let it read through NULL (an empty one runs nothing,
+   * needs none). */
+  if (declares_slm(kernel, isa) && !args && groups)
     return sgk__fail(SGK_ERROR_NULL_ARGUMENT,
                      "kernel '%s' declares its SLM with SGK_KERNEL_SLM, from its arguments: args "
                      "is NULL",
                      kernel_name(kernel));
-  const size_t declared =
-      kernel->slm_bytes && args ? kernel->slm_bytes(tmpl.local_linear_size, args) : 0;
-  if (opt->slm_bytes && opt->slm_bytes < declared)
-    return sgk__fail(
-        SGK_ERROR_SLM_TOO_SMALL,
-        "kernel '%s' declares %zu bytes of SLM for work-groups of %u; slm_bytes is %zu",
-        kernel_name(kernel), declared, tmpl.local_linear_size, opt->slm_bytes);
-  const size_t slm_bytes = opt->slm_bytes > declared ? opt->slm_bytes : declared;
-  if (slm_bytes > SGK_LOCAL_MEM_SIZE)
-    return sgk__fail(SGK_ERROR_SLM_TOO_LARGE,
-                     "kernel '%s' needs %zu bytes of SLM; local_mem_size is %u",
-                     kernel_name(kernel), slm_bytes, SGK_LOCAL_MEM_SIZE);
   uint32_t threads = 1;
   st = team_size(opt, groups, &threads);
   if (st != SGK_SUCCESS) return st;
 
-  /* The sub-group size: as given, else the native one, or the tuner's (last: a measuring launch
-   * that is handed a slot reports its time even when it fails from here on) */
+  /* The sub-group size: as given, else the native one, or the tuner's among the sizes compiled
+   * whose SLM fits this launch (last: a measuring launch that is handed a slot reports its time
+   * even when it fails from here on) */
   uint32_t w = opt->sub_group_size ? opt->sub_group_size : sgk_isa_native_sub_group_size(isa);
   sgk_tune_state tuned = SGK_TUNE_NONE;
   int slot = -1;
   if (!opt->sub_group_size && opt->tune == SGK_TUNE_ON && groups) {
-    w = sgk__tune_pick(kernel, isa, range, threads, w, &slot);
+    unsigned fits = 0;
+    for (int i = 0; i < 3; ++i) {
+      const sgk_variant *v = variant(kernel, isa, i);
+      size_t declared, bytes;
+      if (v && slm_size(v, opt, tmpl.local_linear_size, args, &declared, &bytes) == SGK_SUCCESS)
+        fits |= 1u << i;
+    }
+    w = sgk__tune_pick(kernel, isa, range, threads, w, fits, &slot);
     tuned = slot >= 0 ? SGK_TUNE_MEASURED : SGK_TUNE_CHOSEN;
   }
   const int wi = width_index(w);
   if (wi < 0)
     return sgk__fail(SGK_ERROR_INVALID_SUB_GROUP_SIZE, "sub-group size %u: use 8, 16 or 32", w);
-  const sgk_wg_fn fn = variant(kernel, isa, wi);
-  if (!fn) {
+  const sgk_variant *v = variant(kernel, isa, wi);
+  if (!v) {
     if (!variant(kernel, isa, 0) && !variant(kernel, isa, 1) && !variant(kernel, isa, 2))
       return sgk__fail(SGK_ERROR_ISA_NOT_COMPILED, "kernel '%s' was not compiled for ISA '%s'",
                        kernel_name(kernel), sgk_isa_name(isa));
     return sgk__fail(SGK_ERROR_SUB_GROUP_SIZE_NOT_COMPILED,
                      "kernel '%s' has no sub-group size %u variant for ISA '%s'",
                      kernel_name(kernel), w, sgk_isa_name(isa));
+  }
+  const sgk_wg_fn fn = v->run;
+  /* SLM: what this variant declares for this work-group size (at its W), or the larger request */
+  size_t declared = 0, slm_bytes = 0;
+  st = slm_size(v, opt, tmpl.local_linear_size, args, &declared, &slm_bytes);
+  if (st != SGK_SUCCESS) {
+    if (slot >= 0) sgk__tune_record(kernel, isa, range, threads, w, 0);
+    if (st == SGK_ERROR_SLM_TOO_SMALL)
+      return sgk__fail(st,
+                       "kernel '%s' declares %zu bytes of SLM for work-groups of %u at W %u; "
+                       "slm_bytes is %zu",
+                       kernel_name(kernel), declared, tmpl.local_linear_size, w, opt->slm_bytes);
+    return sgk__fail(st, "kernel '%s' needs %zu bytes of SLM at W %u; local_mem_size is %u",
+                     kernel_name(kernel), slm_bytes, w, SGK_LOCAL_MEM_SIZE);
   }
 
   tmpl.sub_group_size = w;
@@ -397,10 +430,8 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   if (atomic_load(&slm_overrun))
     return sgk__fail(SGK_ERROR_SLM_TOO_SMALL,
                      "kernel '%s' wrote past the %zu bytes of SLM it was given at W %u: it "
-                     "declares less than it writes (an SGK_KERNEL_SLM size is computed once for "
-                     "every W, where SGK_W is 8: size a W-dependent tile by the largest W, 32), "
-                     "or a store runs past the end (mask the lanes beyond it); its outputs are "
-                     "not to be trusted",
+                     "declares less than it writes (its SGK_KERNEL_SLM size), or a store runs "
+                     "past the end (mask the lanes beyond it); its outputs are not to be trusted",
                      kernel_name(kernel), tmpl.slm_bytes, w);
   if (fault == SGK__FAULT_NULL_ARGS)
     return sgk__fail(SGK_ERROR_NULL_ARGUMENT,

@@ -92,11 +92,12 @@ static int same_shape(const tune_entry *e, sgk_isa isa, const sgk_range *r, uint
   return 1;
 }
 
-/* The entry of this key, made when absent (make: 1); NULL if absent (or out of memory). Under
+/* The entry of this key, made when absent (make: 1) with the compiled sizes among fits (bit i:
+ * size index i) as its candidates; NULL if absent, out of memory, or no candidate. Under
  * tune_lock. A file entry of the same name is claimed by the first kernel that matches it, unless
  * its size was not compiled for this kernel (then it is ignored and measured anew). */
 static tune_entry *find(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint32_t threads,
-                        int make) {
+                        int make, unsigned fits) {
   if (!file_read) {
     read_file();
     file_read = 1;
@@ -125,32 +126,49 @@ static tune_entry *find(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, ui
   }
   static const uint32_t sizes[3] = {8, 16, 32};
   for (int i = 0; i < 3; ++i)
-    if (sgk_kernel_has_variant(k, isa, sizes[i])) e->cand[e->ncand++] = sizes[i];
+    if (sgk_kernel_has_variant(k, isa, sizes[i]) && (fits >> i & 1u))
+      e->cand[e->ncand++] = sizes[i];
+  if (!e->ncand) { /* nothing to measure: a later launch whose SLM fits makes the entry */
+    --entry_count;
+    return NULL;
+  }
   return e;
 }
 
+/* For a launch that cannot run the entry's choice or its next measurement (its args make that
+ * size's SLM too large): the fastest measured size that fits, else the first candidate that fits,
+ * else fallback (the launch then fails at it and says why). */
+static uint32_t fitting(const tune_entry *e, unsigned fits, uint32_t fallback) {
+  uint32_t w = 0;
+  uint64_t best = 0;
+  for (uint32_t i = 0; i < e->ncand; ++i) {
+    const int si = size_index(e->cand[i]);
+    if (!(fits >> si & 1u)) continue;
+    const uint64_t t = e->best_ns[si];
+    if (!w || (t && (!best || t < best))) {
+      if (t) best = t;
+      w = e->cand[i];
+    }
+  }
+  return w ? w : fallback;
+}
+
 uint32_t sgk__tune_pick(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint32_t threads,
-                        uint32_t fallback, int *slot) {
+                        uint32_t fallback, unsigned fits, int *slot) {
   *slot = -1;
   pthread_mutex_lock(&tune_lock);
   uint32_t w = fallback;
-  tune_entry *e = find(k, isa, r, threads, 1);
+  tune_entry *e = find(k, isa, r, threads, 1, fits);
   if (e && e->chosen) {
-    w = e->chosen;
+    w = fits >> size_index(e->chosen) & 1u ? e->chosen : fitting(e, fits, fallback);
   } else if (e && e->ncand) {
     const uint32_t total = e->ncand * SGK_TUNE_ROUNDS;
-    if (e->handed < total) {
+    if (e->handed < total && fits >> size_index(e->cand[e->handed % e->ncand]) & 1u) {
       *slot = (int)e->handed++;
       w = e->cand[(uint32_t)*slot % e->ncand];
-    } else { /* every measuring launch handed out, some still running: the best so far */
-      uint64_t best = 0;
-      for (uint32_t i = 0; i < e->ncand; ++i) {
-        const uint64_t t = e->best_ns[size_index(e->cand[i])];
-        if (t && (!best || t < best)) {
-          best = t;
-          w = e->cand[i];
-        }
-      }
+    } else { /* every measuring launch handed out, some still running, or the next one's size
+              * does not fit this launch: the best so far */
+      w = fitting(e, fits, fallback);
     }
   }
   pthread_mutex_unlock(&tune_lock);
@@ -160,7 +178,7 @@ uint32_t sgk__tune_pick(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, ui
 void sgk__tune_record(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint32_t threads,
                       uint32_t w, uint64_t ns) {
   pthread_mutex_lock(&tune_lock);
-  tune_entry *e = find(k, isa, r, threads, 0);
+  tune_entry *e = find(k, isa, r, threads, 0, 0);
   if (e && !e->chosen) {
     uint64_t *best = &e->best_ns[size_index(w)];
     if (ns && (!*best || ns < *best)) *best = ns;
@@ -183,7 +201,7 @@ void sgk__tune_record(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint
 sgk_status sgk__tune_query(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint32_t threads,
                            uint32_t *w, uint64_t best_ns[3]) {
   pthread_mutex_lock(&tune_lock);
-  const tune_entry *e = find(k, isa, r, threads, 0);
+  const tune_entry *e = find(k, isa, r, threads, 0, 0);
   *w = e ? e->chosen : 0;
   if (best_ns)
     for (int i = 0; i < 3; ++i) best_ns[i] = e ? e->best_ns[i] : 0;
