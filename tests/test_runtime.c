@@ -949,6 +949,42 @@ static void test_tune_slm(void **state) {
       assert_true(info.sub_group_size == 8 || info.sub_group_size == 16);
     }
   }
+  /* a choice of W 32 read from SGK_TUNE_FILE, for a launch whose SLM fits 8 and 16 only: it runs
+   * the compiled size nearest the choice that fits (16 where compiled), not the native one */
+  if (fit && sgk_kernel_has_variant(&sg_tile, cfg.isa, 32)) {
+    char path[] = "/tmp/sgk_tune_slm_XXXXXX";
+    const int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    const sgk_range r3 = sgk_range_1d((size_t)(GROUPS - 2) * L, L);
+    sgk_launch_options plain = o; /* the team size of this range, for the file's key */
+    plain.tune = SGK_TUNE_OFF;
+    a.scale = 1;
+    LAUNCH_OK(sgk_launch(&sg_tile, &r3, &plain, &a, &info));
+    fprintf(f, "sgk-tune 1 sg_tile %s 1 %zu 1 1 %u 1 1 %u 32\n", sgk_isa_name(cfg.isa),
+            r3.global[0], (unsigned)L, info.threads);
+    fclose(f);
+    setenv("SGK_TUNE_FILE", path, 1);
+    sgk_tune_reset();
+    a.scale = 1; /* fits every W: the file's choice */
+    memset(out, 0, n * sizeof *out);
+    LAUNCH_OK(sgk_launch(&sg_tile, &r3, &o, &a, &info));
+    assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+    assert_int_equal(info.sub_group_size, 32);
+    const uint32_t near = sgk_kernel_has_variant(&sg_tile, cfg.isa, 16) ? 16 : 8;
+    a.scale = 20;
+    memset(out, 0, n * sizeof *out);
+    LAUNCH_OK(sgk_launch(&sg_tile, &r3, &o, &a, &info));
+    assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+    assert_int_equal(info.sub_group_size, near);
+    for (size_t b = 0; b < (size_t)(GROUPS - 2) * L / near; ++b)
+      for (uint32_t i = 0; i < near; ++i)
+        for (uint32_t j = 0; j < near; ++j)
+          assert_int_equal(out[(b * near + i) * near + j], in[(b * near + j) * near + i]);
+    unlink(path);
+    unsetenv("SGK_TUNE_FILE");
+  }
   free(in);
   free(out);
   sgk_tune_reset();

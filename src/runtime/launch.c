@@ -282,7 +282,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   /* The SLM size is an expression of the kernel's args (SGK_KERNEL_SLM): without args a launch
    * that runs work-groups fails rather than let it read through NULL (an empty one runs nothing,
    * needs none). */
-  if (declares_slm(kernel, isa) && !args && groups)
+  if (!args && groups && declares_slm(kernel, isa))
     return sgk__fail(SGK_ERROR_NULL_ARGUMENT,
                      "kernel '%s' declares its SLM with SGK_KERNEL_SLM, from its arguments: args "
                      "is NULL",

@@ -92,6 +92,18 @@ static int same_shape(const tune_entry *e, sgk_isa isa, const sgk_range *r, uint
   return 1;
 }
 
+/* A file entry holds a choice but no measurements: its candidates, for a launch whose SLM does not
+ * fit the choice, are the kernel's compiled sizes nearest the choice first (the smaller ones
+ * downwards, then the larger upwards), so such a launch runs the fitting size nearest the one
+ * measured fastest rather than the native one. */
+static void claim_sizes(tune_entry *e) {
+  static const uint32_t order[3][3] = {{8, 16, 32}, {16, 8, 32}, {32, 16, 8}};
+  const uint32_t *o = order[size_index(e->chosen)];
+  e->ncand = 0;
+  for (int i = 0; i < 3; ++i)
+    if (sgk_kernel_has_variant(e->kernel, e->isa, o[i])) e->cand[e->ncand++] = o[i];
+}
+
 /* The entry of this key, made when absent (make: 1) with the compiled sizes among fits (bit i:
  * size index i) as its candidates; NULL if absent, out of memory, or no candidate. Under
  * tune_lock. A file entry of the same name is claimed by the first kernel that matches it, unless
@@ -109,6 +121,7 @@ static tune_entry *find(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, ui
     if (!e->kernel && k->name && strcmp(e->name, k->name) == 0 &&
         sgk_kernel_has_variant(k, isa, e->chosen)) {
       e->kernel = k;
+      claim_sizes(e);
       return e;
     }
   }
