@@ -120,15 +120,21 @@ SGK_KERNEL(last_done_sum, struct last_done_args, a, wg) {
 
 /* Sub-group s of group g owns the W elements from (g * sub-groups + s) W: lane i stores its load
  * + 1 there. The lanes past a partial sub-group must load 0 (else every lane stores the marker
- * `bad`) and store nothing. */
+ * `bad`) and store nothing. With n = 1 through the masked load and store, every lane in the mask:
+ * the sub-group's own lanes still bound them. */
 #define PARTIAL_CASE(MODE, T, ct, bad)                                                             \
   case MODE: {                                                                                     \
     const size_t slot = (sgk_group_linear_id(wg) * sgk_sg_group_range(sg) + sg.id) * SGK_W;        \
-    const sgk_##T v = sgk_load_##T(sg, (const ct *)a->in + slot);                                  \
+    const ct *from = (const ct *)a->in + slot;                                                     \
+    const sgk_##T v =                                                                              \
+        a->n ? sgk_load_masked_##T(sg, sgk_mask_all(), from) : sgk_load_##T(sg, from);             \
     int zero = 1;                                                                                  \
     for (int l = (int)sg.size; l < SGK_W; ++l) zero &= sgk_extract_##T(v, l) == 0;                 \
-    sgk_store_##T(sg, (ct *)a->out + slot,                                                         \
-                  zero ? sgk_add_##T(v, sgk_splat_##T(1)) : sgk_splat_##T(bad));                   \
+    const sgk_##T r = zero ? sgk_add_##T(v, sgk_splat_##T(1)) : sgk_splat_##T(bad);                \
+    if (a->n)                                                                                      \
+      sgk_store_masked_##T(sg, sgk_mask_all(), (ct *)a->out + slot, r);                            \
+    else                                                                                           \
+      sgk_store_##T(sg, (ct *)a->out + slot, r);                                                   \
     break;                                                                                         \
   }
 #define CVT_CASE(MODE, TO, FROM, cto, cfrom)                                                       \

@@ -487,11 +487,12 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
     else                                                                                            \
       sgk__store_masked_##T(sg.active, p, v);                                                       \
   }                                                                                                 \
+  /* in a full sub-group (never inside SGK_WHERE) the mask as given: a constant one folds */      \
   SGK_INLINE sgk_##T sgk_load_masked_##T(sgk_sg sg, sgk_mask m, const ct *p) {                      \
-    return sgk__load_masked_##T(sgk_mask_and(m, sg.active), p);                                     \
+    return sgk__load_masked_##T(sg.full ? m : sgk_mask_and(m, sg.active), p);                       \
   }                                                                                                 \
   SGK_INLINE void sgk_store_masked_##T(sgk_sg sg, sgk_mask m, ct *p, sgk_##T v) {                   \
-    sgk__store_masked_##T(sgk_mask_and(m, sg.active), p, v);                                        \
+    sgk__store_masked_##T(sg.full ? m : sgk_mask_and(m, sg.active), p, v);                          \
   }                                                                                                 \
   /* SYCL sg.load<n>: element k of lane i <- p[k * W + i] */                                        \
   SGK_INLINE void sgk_load_block_##T(sgk_sg sg, const ct *p, int n, sgk_##T *out) {                 \

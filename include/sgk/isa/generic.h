@@ -308,16 +308,46 @@ SGK__TYPES_ALL(SGK__SPILL, ~)
     sgk__r_store_masked_##T(SGK__RMASK(T, m, k), p + SGK__RL(T) * k, v.r[k]);                      \
   }
 #else
+/* Register by register: one whose lanes are all active is a plain load or store, one with none is
+ * skipped (0), the others go lane by lane; a constant mask (a kernel blocking for registers) folds
+ * to the plain ones. */
+#define SGK__REG_BITS(T) ((uint32_t)((1ull << SGK__RL(T)) - 1u))
 #define SGK__MASKED_MEMORY(T, ct, ...)                                                             \
   SGK_INLINE sgk_##T sgk__load_masked_##T(sgk_mask m, const ct *p) {                               \
-    ct x[SGK_W] = {0};                                                                             \
-    SGK__FOR_LANES(m, i) x[i] = p[i];                                                              \
-    return sgk__loadu_##T(x);                                                                      \
+    const uint32_t bits = sgk_mask_bits(m);                                                        \
+    sgk_##T r;                                                                                     \
+    SGK__FOR(SGK__NR(T), k) {                                                                      \
+      const uint32_t b = bits >> (SGK__RL(T) * k) & SGK__REG_BITS(T);                              \
+      const ct *q = p + SGK__RL(T) * k;                                                            \
+      if (b == SGK__REG_BITS(T)) {                                                                 \
+        r.r[k] = sgk__r_loadu_##T(q);                                                              \
+      } else {                                                                                     \
+        ct x[SGK__RL(T)] = {0};                                                                    \
+        for (uint32_t left = b; left; left &= left - 1) {                                          \
+          const uint32_t i = (uint32_t)__builtin_ctz(left);                                        \
+          x[i] = q[i];                                                                             \
+        }                                                                                          \
+        r.r[k] = sgk__r_loadu_##T(x);                                                              \
+      }                                                                                            \
+    }                                                                                              \
+    return r;                                                                                      \
   }                                                                                                \
   SGK_INLINE void sgk__store_masked_##T(sgk_mask m, ct *p, sgk_##T v) {                            \
-    ct x[SGK_W];                                                                                   \
-    sgk__storeu_##T(x, v);                                                                         \
-    SGK__FOR_LANES(m, i) p[i] = x[i];                                                              \
+    const uint32_t bits = sgk_mask_bits(m);                                                        \
+    SGK__FOR(SGK__NR(T), k) {                                                                      \
+      const uint32_t b = bits >> (SGK__RL(T) * k) & SGK__REG_BITS(T);                              \
+      ct *q = p + SGK__RL(T) * k;                                                                  \
+      if (b == SGK__REG_BITS(T)) {                                                                 \
+        sgk__r_storeu_##T(q, v.r[k]);                                                              \
+      } else if (b) {                                                                              \
+        ct x[SGK__RL(T)];                                                                          \
+        sgk__r_storeu_##T(x, v.r[k]);                                                              \
+        for (uint32_t left = b; left; left &= left - 1) {                                          \
+          const uint32_t i = (uint32_t)__builtin_ctz(left);                                        \
+          q[i] = x[i];                                                                             \
+        }                                                                                          \
+      }                                                                                            \
+    }                                                                                              \
   }
 #endif
 #ifdef SGK__NATIVE_GATHER
