@@ -291,14 +291,15 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
  * leaves the loop (vec_copy at work-group size 16: 17 instructions a group down to 5). At W 32 a
  * work-group of 16, half a sub-group, also has its size a constant there: its loads and stores
  * are the first registers' plain ones, as at W 16 (vec_copy at work-group size 16, W 32, on a
- * Xeon: 1.09x on AVX-512, 1.47x on AVX2). The body is then compiled two or three times:
- * SGK_COMPACT_VARIANTS 1, defined before this header, keeps one loop (about 0.6x the compile
- * time of a file of kernels; sgk's own op tests use it). */
+ * Xeon: 1.09x on AVX-512, 1.47x on AVX2). With the loop of whole sub-groups below, the body is
+ * compiled three or four times: SGK_COMPACT_VARIANTS 1, defined before this header, keeps one
+ * loop (0.4-0.6x the compile time of a file of kernels; sgk's own op tests use it). */
 #ifndef SGK_COMPACT_VARIANTS
 #define SGK_COMPACT_VARIANTS 0
 #endif
 #if SGK_COMPACT_VARIANTS
 #define SGK__ONE_SUBGROUP_LOOP(name, args_type, ...)
+#define SGK__WHOLE_SUBGROUPS_LOOP(name, args_type, ...)
 #else
 #define SGK__ONE_SUBGROUP_LOOP(name, args_type, ...)                                               \
   if (sgk__f.wg.num_sub_groups == 1) {                                                             \
@@ -311,6 +312,19 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
     }                                                                                              \
     for (; SGK__MORE_GROUPS; --sgk__count) {                                                       \
       sgk__f.wg.num_sub_groups = 1;                                                                \
+      SGK__GROUP(name, args_type, __VA_ARGS__);                                                    \
+    }                                                                                              \
+  }
+/* A work-group of several sub-groups, all whole (local size a multiple of W, the seeds' usual
+ * launch), gets a loop of its own in which the last sub-group's size is the constant W, stored
+ * anew each group: every sub-group's size is then W to the compiler, so sg.full is true, the
+ * active mask all lanes, and the partial paths of the memory ops, the collectives' padding and
+ * the masks ANDed with the active lanes fold away (a constant whole-register mask becomes a
+ * plain load or store). A kernel need not test sgk_sg_size(sg) == SGK_W itself for that. */
+#define SGK__WHOLE_SUBGROUPS_LOOP(name, args_type, ...)                                            \
+  if (sgk__f.wg.last_sub_group_size == SGK_W) {                                                    \
+    for (; SGK__MORE_GROUPS; --sgk__count) {                                                       \
+      sgk__f.wg.last_sub_group_size = SGK_W;                                                       \
       SGK__GROUP(name, args_type, __VA_ARGS__);                                                    \
     }                                                                                              \
   }
@@ -333,6 +347,7 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
     sgk__f.reductions = 0;                                                                         \
     sgk__f.stopped = 0;                                                                            \
     SGK__ONE_SUBGROUP_LOOP(name, args_type, SLM_ARG)                                               \
+    SGK__WHOLE_SUBGROUPS_LOOP(name, args_type, SLM_ARG)                                            \
     for (; SGK__MORE_GROUPS; --sgk__count)                                                         \
       SGK__GROUP(name, args_type, SLM_ARG);                                                        \
     sgk__reduction_flush(&sgk__f);                                                                 \
