@@ -285,52 +285,46 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
     }                                                                                              \
     sgk__next_group(&sgk__f.wg);                                                                   \
   } while (0)
-/* A work-group of one partial sub-group (local size below W; one of W goes to the loop of whole
- * sub-groups below, which comes first) gets a loop of its own in which that count is a constant
- * stored anew each group (the frame's address reaches sgk__fault, so the compiler cannot
- * otherwise keep it): the body's sub-group loop folds to one pass and its full/partial choice
- * leaves the loop (vec_copy at work-group size 16: 17 instructions a group down to 5). At W 32 a
- * work-group of 16, half a sub-group, also has its size a constant there: its loads and stores
- * are the first registers' plain ones, as at W 16 (vec_copy at work-group size 16, W 32, on a
- * Xeon: 1.09x on AVX-512, 1.47x on AVX2). With the loop of whole sub-groups below, the body is
- * compiled three or four times: SGK_COMPACT_VARIANTS 1, defined before this header, keeps one
- * loop (0.4-0.6x the compile time of a file of kernels; sgk's own op tests use it). */
+/* Special loops: while a launch's work-groups have a given shape, each variant runs them in a
+ * loop of its own that stores the shape's count or size as a constant anew each group (the frame's
+ * address reaches sgk__fault, so the compiler cannot otherwise keep it), and the body inlined
+ * there folds what the constant decides. The shapes, in the order they are tried (a loop runs the
+ * launch's remaining groups, so the loops after it find none left):
+ * - whole sub-groups (local size a multiple of W, W itself included; the seeds' usual launches):
+ *   the last sub-group's size is W, so sg.full is true, the active mask all lanes, and the partial
+ *   paths of the memory ops, the collectives' padding and the masks ANDed with the active lanes
+ *   fold away (a constant whole-register mask becomes a plain load or store): a kernel need not
+ *   test sgk_sg_size(sg) == SGK_W itself. A work-group of one whole sub-group gains more from its
+ *   size being a constant than from its count being one (Zen 3, avx2: matmul/base W 16 and 32
+ *   1.37x and 1.48x, transpose16 W 16 1.35x, vec_copy work-group 16 W 16 1.12x);
+ * - at W 32, half a sub-group (local size 16): count and size constant, its loads and stores the
+ *   first registers' plain ones, as at W 16 (vec_copy at work-group size 16, W 32, on a Xeon:
+ *   1.09x on AVX-512, 1.47x on AVX2);
+ * - one partial sub-group (local size below W): the count is one, so the body's sub-group loop
+ *   folds to one pass and its full/partial choice leaves the loop.
+ * The body is compiled three or four times: SGK_COMPACT_VARIANTS 1, defined before this header,
+ * keeps the general loop alone (0.4-0.6x the compile time of a file of kernels; sgk's own op
+ * tests use it). */
 #ifndef SGK_COMPACT_VARIANTS
 #define SGK_COMPACT_VARIANTS 0
 #endif
 #if SGK_COMPACT_VARIANTS
-#define SGK__ONE_SUBGROUP_LOOP(name, args_type, ...)
-#define SGK__WHOLE_SUBGROUPS_LOOP(name, args_type, ...)
+#define SGK__SHAPE_LOOPS(name, args_type, ...)
 #else
-#define SGK__ONE_SUBGROUP_LOOP(name, args_type, ...)                                               \
-  if (sgk__f.wg.num_sub_groups == 1) {                                                             \
-    if (SGK_W == 32 && sgk__f.wg.last_sub_group_size == SGK_W / 2) {                               \
-      for (; SGK__MORE_GROUPS; --sgk__count) {                                                     \
-        sgk__f.wg.num_sub_groups = 1;                                                              \
-        sgk__f.wg.last_sub_group_size = SGK_W / 2;                                                 \
-        SGK__GROUP(name, args_type, __VA_ARGS__);                                                  \
-      }                                                                                            \
-    }                                                                                              \
-    for (; SGK__MORE_GROUPS; --sgk__count) {                                                       \
-      sgk__f.wg.num_sub_groups = 1;                                                                \
-      SGK__GROUP(name, args_type, __VA_ARGS__);                                                    \
-    }                                                                                              \
+/* One shape's loop (`set` is one expression: its stores joined by commas, in parentheses) */
+#define SGK__SHAPE_LOOP(set, name, args_type, ...)                                                 \
+  for (; SGK__MORE_GROUPS; --sgk__count) {                                                         \
+    set;                                                                                           \
+    SGK__GROUP(name, args_type, __VA_ARGS__);                                                      \
   }
-/* A work-group of whole sub-groups (local size a multiple of W, the seeds' usual launch, W itself
- * included) gets a loop of its own in which the last sub-group's size is the constant W, stored
- * anew each group: every sub-group's size is then W to the compiler, so sg.full is true, the
- * active mask all lanes, and the partial paths of the memory ops, the collectives' padding and
- * the masks ANDed with the active lanes fold away (a constant whole-register mask becomes a
- * plain load or store). A kernel need not test sgk_sg_size(sg) == SGK_W itself for that. It comes
- * before the one-sub-group loops: a work-group of one whole sub-group gains more from its size
- * being a constant than from its count being one (Zen 3, avx2: matmul/base W 16 and 32 1.37x and
- * 1.48x, transpose16 W 16 1.35x, vec_copy work-group 16 W 16 1.12x). */
-#define SGK__WHOLE_SUBGROUPS_LOOP(name, args_type, ...)                                            \
-  if (sgk__f.wg.last_sub_group_size == SGK_W) {                                                    \
-    for (; SGK__MORE_GROUPS; --sgk__count) {                                                       \
-      sgk__f.wg.last_sub_group_size = SGK_W;                                                       \
-      SGK__GROUP(name, args_type, __VA_ARGS__);                                                    \
-    }                                                                                              \
+#define SGK__SHAPE_LOOPS(name, args_type, ...)                                                     \
+  if (sgk__f.wg.last_sub_group_size == SGK_W)                                                      \
+    SGK__SHAPE_LOOP(sgk__f.wg.last_sub_group_size = SGK_W, name, args_type, __VA_ARGS__)           \
+  if (sgk__f.wg.num_sub_groups == 1) {                                                             \
+    if (SGK_W == 32 && sgk__f.wg.last_sub_group_size == SGK_W / 2)                                 \
+      SGK__SHAPE_LOOP((sgk__f.wg.num_sub_groups = 1, sgk__f.wg.last_sub_group_size = SGK_W / 2),   \
+                      name, args_type, __VA_ARGS__)                                                \
+    SGK__SHAPE_LOOP(sgk__f.wg.num_sub_groups = 1, name, args_type, __VA_ARGS__)                    \
   }
 #endif
 /* The variant runs its run of work-groups itself: one copy of the work-group the launch placed,
@@ -350,8 +344,7 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
     sgk__f.wg.loop_open = 0;                                                                       \
     sgk__f.reductions = 0;                                                                         \
     sgk__f.stopped = 0;                                                                            \
-    SGK__WHOLE_SUBGROUPS_LOOP(name, args_type, SLM_ARG)                                            \
-    SGK__ONE_SUBGROUP_LOOP(name, args_type, SLM_ARG)                                               \
+    SGK__SHAPE_LOOPS(name, args_type, SLM_ARG)                                                     \
     for (; SGK__MORE_GROUPS; --sgk__count)                                                         \
       SGK__GROUP(name, args_type, SLM_ARG);                                                        \
     sgk__reduction_flush(&sgk__f);                                                                 \
