@@ -272,8 +272,12 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
     return (size_t)(bytes);                                                                        \
   }
 /* The variant's loop goes on while it has work-groups left and, in a checked kernel, no
- * work-group of the launch has read an unwritten per-sub-group entry. */
-#define SGK__MORE_GROUPS (sgk__count && !sgk__stopped(&sgk__f.wg))
+ * work-group of the launch has read an unwritten per-sub-group entry. It counts the groups done
+ * up to the count, as OpenMP's loop does: where the loop is all but empty, gcc then keeps an
+ * add, a compare and a branch, which an Intel Xeon of family 6 model 167 ran at two iterations a
+ * cycle, and a count-down loop (sub and branch) at one (an empty kernel over 2^20 work-groups:
+ * 132 against 68 us, OpenMP's loop 67). */
+#define SGK__MORE_GROUPS (sgk__done < sgk__count && !sgk__stopped(&sgk__f.wg))
 /* One work-group of the variant's loop: the body, the check that no `return` left a sub-group
  * loop, the next group's ids. (The SLM argument, ", 1" or nothing, comes as __VA_ARGS__.) */
 #define SGK__GROUP(name, args_type, ...)                                                           \
@@ -313,7 +317,7 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
 #else
 /* One shape's loop (`set` is one expression: its stores joined by commas, in parentheses) */
 #define SGK__SHAPE_LOOP(set, name, args_type, ...)                                                 \
-  for (; SGK__MORE_GROUPS; --sgk__count) {                                                         \
+  for (; SGK__MORE_GROUPS; ++sgk__done) {                                                          \
     set;                                                                                           \
     SGK__GROUP(name, args_type, __VA_ARGS__);                                                      \
   }
@@ -344,8 +348,9 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
     sgk__f.wg.loop_open = 0;                                                                       \
     sgk__f.reductions = 0;                                                                         \
     sgk__f.stopped = 0;                                                                            \
+    size_t sgk__done = 0;                                                                          \
     SGK__SHAPE_LOOPS(name, args_type, SLM_ARG)                                                     \
-    for (; SGK__MORE_GROUPS; --sgk__count)                                                         \
+    for (; SGK__MORE_GROUPS; ++sgk__done)                                                          \
       SGK__GROUP(name, args_type, SLM_ARG);                                                        \
     sgk__reduction_flush(&sgk__f);                                                                 \
   }                                                                                                \
