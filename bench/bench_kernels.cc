@@ -274,6 +274,31 @@ void RunPeak(benchmark::State &state, sgk_isa isa, int kind, int threads) {
   state.counters["threads_ran"] = threads;
 }
 
+// init_wi's stores in plain C in the kernel's order and work-item by work-item (roofs.h), at W =
+// run; the buffer must hold -1 everywhere after.
+void RunStoreRuns(benchmark::State &state, size_t bytes, uint32_t run, int interleaved,
+                  int threads) {
+  if (bytes < 4096 || !EnsureBuffers(bytes)) {
+    state.SkipWithError(bytes < 4096 ? "fewer than 4096 bytes" : "out of memory");
+    return;
+  }
+  auto *d = static_cast<int32_t *>(g_buf.dst);
+  std::memset(d, 0, bytes);
+  for (auto _ : state) state.SetIterationTime(roof_store_runs(d, bytes, run, interleaved, threads));
+  for (size_t i = 0; i < bytes / 4; ++i)
+    if (d[i] != -1) {
+      state.SkipWithError("an int was not stored");
+      return;
+    }
+  state.counters["bytes/s"] = benchmark::Counter(
+      static_cast<double>(bytes * roof_reps(bytes)) * static_cast<double>(state.iterations()),
+      benchmark::Counter::kIsRate);
+  state.counters["threads_ran"] = threads;
+  state.SetLabel(interleaved
+                     ? "16 ints per work-item, step by step across the run (the program's order)"
+                     : "16 ints per work-item, work-item by work-item");
+}
+
 // The histogram's bounds (roofs.h) over n random 64-bit values, as hist_slm's input: one table
 // updated by plain C, one table per lane of an AVX-512 register, and the stores alone (to a new
 // bin each, or in pairs within one cache line).
@@ -433,6 +458,20 @@ void Register(const std::vector<int> &thread_list, bool sweep, bool quick) {
             benchmark::RegisterBenchmark(
                 ("roof/" + std::string(roof.name) + "/" + std::to_string(n) + sfx).c_str(),
                 RunByteRmw, whole, t, roof.kind)
+                ->UseManualTime();
+      }
+
+    for (size_t i = 0; i < sgk_family_count; ++i)
+      if (std::strcmp(sgk_families[i]->name, "init_wi") == 0) {
+        const size_t n = quick ? sgk_families[i]->quick_n : sgk_families[i]->default_n;
+        const size_t bytes = n * 4 - n * 4 % 4096;
+        for (int interleaved = 1; interleaved >= 0; --interleaved)
+          for (uint32_t w : kWidths)
+            benchmark::RegisterBenchmark(
+                ("roof/store_" + std::string(interleaved ? "interleaved" : "itemwise") + "_w" +
+                 std::to_string(w) + "/" + std::to_string(bytes) + sfx)
+                    .c_str(),
+                RunStoreRuns, bytes, w, interleaved, t)
                 ->UseManualTime();
       }
 

@@ -195,6 +195,9 @@ def table(run, out):
         if head.startswith("byte_") and clock and clock["rate"] and r["ran"]:
             per_cycle = " (%.2f updates per cycle per thread)" % (
                 r["rate"] / clock["rate"] / r["ran"])
+        if head.startswith("store_") and clock and clock["rate"] and r["ran"]:  # 4-byte stores
+            per_cycle = " (%.2f stores per cycle per thread)" % (
+                r["rate"] / 4 / clock["rate"] / r["ran"])
         w("| %s | %s %s%s |\n" % (shown, fmt(r["rate"], r["unit"]), gunit(r["unit"]), per_cycle))
     w("\n## Launch overhead (host time per launch)\n\n| what | time per launch | per work-group |\n|---|---|---|\n")
     for r in run.overhead:

@@ -43,6 +43,16 @@ double roof_byte_rmw(const uint64_t *values, size_t n, int threads, uint64_t *si
  * depends on the lines they fall in (README, "The SLM histogram against Intel's runtime"). *sink
  * receives the sum over the blocks of bin * last[bin]. */
 double roof_byte_store(const uint64_t *values, size_t n, int threads, int pairs, uint64_t *sink);
+/* init_wi's stores in plain C, to tell the cost of their order from the cost of sgk's lifting:
+ * `bytes` (a multiple of 4096; run 8, 16 or 32) of dst set to -1, 16 ints per work-item, the
+ * work-items in runs of `run` (a sub-group of W = run), each store a plain 4-byte store kept in
+ * the order given (a compiler barrier after each, so none is merged, vectorized or reordered),
+ * a run's 16 * run stores one straight line of code in either order.
+ * interleaved: the kernel's program order, step j of every work-item of the run before step
+ * j + 1, so consecutive stores fall in `run` different cache lines; itemwise: each work-item's
+ * 16 stores one after another, into one line (the order gcc's alias-checked rewrite of init_wi at
+ * avx2 W 8 gets, README). Each thread owns whole runs; roof_reps(bytes) passes. */
+double roof_store_runs(int32_t *dst, size_t bytes, uint32_t run, int interleaved, int threads);
 /* The core's clock while it computes: 8 * iters dependent 64-bit multiplies on the calling
  * thread, 3 cycles each on x86 cores (a chain of adds of a constant would not do: on the Xeon of
  * family 6 model 207 it ran 3.6 dependent adds per cycle). Returns the seconds, 0.0 (nothing run)

@@ -14,7 +14,7 @@ set -euo pipefail
 args=()
 for a in "$@"; do
   if [ "$a" = --targets ]; then
-    args+=("--benchmark_filter=^([a-z0-9_]+/[a-z0-9_]+/(avx2|avx512|neon)/|peer/intel/hist/|baseline/(reduction|matmul|matmul_f32)/(omp|openblas)/|roof/(clock|copy/|byte_store/|mad_i32/)|overhead/)"
+    args+=("--benchmark_filter=^([a-z0-9_]+/[a-z0-9_]+/(avx2|avx512|neon)/|peer/intel/hist/|baseline/(reduction|matmul|matmul_f32)/(omp|openblas)/|roof/(clock|copy/|byte_store/|store_|mad_i32/)|overhead/)"
            --benchmark_repetitions=3 --benchmark_enable_random_interleaving=true)
   else
     args+=("$a")
