@@ -78,6 +78,13 @@ std::pair<std::string, std::string> KernelVariant(const char *family) {
   return {name, "base"};
 }
 
+// The registered family of that name, or nullptr.
+const sgk_family *FamilyNamed(const char *name) {
+  for (size_t i = 0; i < sgk_family_count; ++i)
+    if (std::strcmp(sgk_families[i]->name, name) == 0) return sgk_families[i];
+  return nullptr;
+}
+
 // The roof a family is measured against: its FLOP kind, or bandwidth (copy at its footprint).
 const char *RoofOf(const sgk_family *f) {
   if (std::strcmp(f->name, "hist_slm") == 0)
@@ -284,7 +291,14 @@ void RunStoreRuns(benchmark::State &state, size_t bytes, uint32_t run, int inter
   }
   auto *d = static_cast<int32_t *>(g_buf.dst);
   std::memset(d, 0, bytes);
-  for (auto _ : state) state.SetIterationTime(roof_store_runs(d, bytes, run, interleaved, threads));
+  for (auto _ : state) {
+    const double t = roof_store_runs(d, bytes, run, interleaved, threads);
+    if (t < 0.0) {
+      state.SkipWithError("run is not 8, 16 or 32");
+      return;
+    }
+    state.SetIterationTime(t);
+  }
   for (size_t i = 0; i < bytes / 4; ++i)
     if (d[i] != -1) {
       state.SkipWithError("an int was not stored");
@@ -442,38 +456,36 @@ void Register(const std::vector<int> &thread_list, bool sweep, bool quick) {
               RunPeak, isa, kind, t)
               ->UseManualTime();
 
-    for (size_t i = 0; i < sgk_family_count; ++i)
-      if (std::strcmp(sgk_families[i]->name, "hist_slm") == 0) {
-        const size_t n = quick ? sgk_families[i]->quick_n : sgk_families[i]->default_n;
-        const size_t whole = n - n % ROOF_RMW_BLOCK;  // whole blocks of values
-        const struct {
-          const char *name;
-          ByteRoof kind;
-        } roofs[] = {{"byte_rmw", kByteRmw},
-                     {"byte_rmw_lanes", kByteRmwLanes},
-                     {"byte_store", kByteStore},
-                     {"byte_store_pairs", kByteStorePairs}};
-        for (const auto &roof : roofs)
-          if (roof.kind != kByteRmwLanes || sgk_isa_available(SGK_ISA_AVX512))
-            benchmark::RegisterBenchmark(
-                ("roof/" + std::string(roof.name) + "/" + std::to_string(n) + sfx).c_str(),
-                RunByteRmw, whole, t, roof.kind)
-                ->UseManualTime();
-      }
+    if (const sgk_family *hist = FamilyNamed("hist_slm")) {
+      const size_t n = quick ? hist->quick_n : hist->default_n;
+      const size_t whole = n - n % ROOF_RMW_BLOCK;  // whole blocks of values
+      const struct {
+        const char *name;
+        ByteRoof kind;
+      } roofs[] = {{"byte_rmw", kByteRmw},
+                   {"byte_rmw_lanes", kByteRmwLanes},
+                   {"byte_store", kByteStore},
+                   {"byte_store_pairs", kByteStorePairs}};
+      for (const auto &roof : roofs)
+        if (roof.kind != kByteRmwLanes || sgk_isa_available(SGK_ISA_AVX512))
+          benchmark::RegisterBenchmark(
+              ("roof/" + std::string(roof.name) + "/" + std::to_string(n) + sfx).c_str(),
+              RunByteRmw, whole, t, roof.kind)
+              ->UseManualTime();
+    }
 
-    for (size_t i = 0; i < sgk_family_count; ++i)
-      if (std::strcmp(sgk_families[i]->name, "init_wi") == 0) {
-        const size_t n = quick ? sgk_families[i]->quick_n : sgk_families[i]->default_n;
-        const size_t bytes = n * 4 - n * 4 % 4096;
-        for (int interleaved = 1; interleaved >= 0; --interleaved)
-          for (uint32_t w : kWidths)
-            benchmark::RegisterBenchmark(
-                ("roof/store_" + std::string(interleaved ? "interleaved" : "itemwise") + "_w" +
-                 std::to_string(w) + "/" + std::to_string(bytes) + sfx)
-                    .c_str(),
-                RunStoreRuns, bytes, w, interleaved, t)
-                ->UseManualTime();
-      }
+    if (const sgk_family *init = FamilyNamed("init_wi")) {
+      const size_t n = quick ? init->quick_n : init->default_n;
+      const size_t bytes = n * 4 - n * 4 % 4096;
+      for (int interleaved = 1; interleaved >= 0; --interleaved)
+        for (uint32_t w : kWidths)
+          benchmark::RegisterBenchmark(
+              ("roof/store_" + std::string(interleaved ? "interleaved" : "itemwise") + "_w" +
+               std::to_string(w) + "/" + std::to_string(bytes) + sfx)
+                  .c_str(),
+              RunStoreRuns, bytes, w, interleaved, t)
+              ->UseManualTime();
+    }
 
     for (size_t i = 0; i < sgk_family_count; ++i) {
       const sgk_family *f = sgk_families[i];

@@ -306,6 +306,7 @@ ROOF_STORE_RUNS(16)
 ROOF_STORE_RUNS(32)
 
 double roof_store_runs(int32_t *dst, size_t bytes, uint32_t run, int interleaved, int threads) {
+  if (run != 8 && run != 16 && run != 32) return -1.0;
   const size_t reps = roof_reps(bytes);
   const double t0 = omp_get_wtime();
 #pragma omp parallel num_threads(threads)

@@ -51,7 +51,8 @@ double roof_byte_store(const uint64_t *values, size_t n, int threads, int pairs,
  * interleaved: the kernel's program order, step j of every work-item of the run before step
  * j + 1, so consecutive stores fall in `run` different cache lines; itemwise: each work-item's
  * 16 stores one after another, into one line (the order gcc's alias-checked rewrite of init_wi at
- * avx2 W 8 gets, README). Each thread owns whole runs; roof_reps(bytes) passes. */
+ * avx2 W 8 gets, README). Each thread owns whole runs; roof_reps(bytes) passes. Returns the
+ * seconds, or -1.0 (nothing stored) for a run other than 8, 16 or 32. */
 double roof_store_runs(int32_t *dst, size_t bytes, uint32_t run, int interleaved, int threads);
 /* The core's clock while it computes: 8 * iters dependent 64-bit multiplies on the calling
  * thread, 3 cycles each on x86 cores (a chain of adds of a constant would not do: on the Xeon of
