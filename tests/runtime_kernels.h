@@ -124,13 +124,16 @@ enum {
   M_VEC64, /* the same of int64_t */
   M_GATHER_SCATTER,
   M_MASKED,
-  M_PARTIAL,   /* sgk_load / sgk_store of int32_t in each sub-group's slot of W (below) */
-  M_PARTIAL64, /* the same of uint64_t */
-  M_PREFETCH,  /* out[i] = in[i] + 1 after sgk_prefetch of NULL, of idx's n bytes (a range
-                * running into unmapped pages), of SIZE_MAX bytes, and of ranges past the end of
-                * the address space of a run-time size and of a constant one */
-  M_WHERE_SG,  /* SGK_WHERE on a mask written from sg: out[i] = in[i] + 1 for i < n, and
-                * in[i] + 2 where also the local id is odd (a nested region, its mask from sg) */
+  M_PARTIAL,      /* sgk_load / sgk_store of int32_t in each sub-group's slot of W (below) */
+  M_PARTIAL64,    /* the same of uint64_t */
+  M_PARTIAL_GS,   /* M_PARTIAL through sgk_gather / sgk_scatter (lane i at index i) */
+  M_PARTIAL_GS64, /* the same of uint64_t */
+  M_PREFETCH,     /* out[i] = in[i] + 1 after sgk_prefetch of NULL, of idx's n bytes (a range
+                   * running into unmapped pages), of SIZE_MAX bytes, and of ranges past the end
+                   * of the address space of a run-time size and of a constant one */
+  M_WHERE_SG,     /* SGK_WHERE on a mask written from sg: out[i] = in[i] + 1 for i < n, and
+                   * in[i] + 2 where also the local id is odd (a nested region, its mask from
+                   * sg) */
   M_CVT_F32_I32,
   M_CVT_I32_F32,
   M_CVT_U32_F32,

@@ -552,7 +552,9 @@ static void test_memory(void **state) {
  * and touches nothing past them (each sub-group has a slot of W, the rest of it stays -7);
  * its lanes past the size load 0. A work-group of W / 2 at W 32 runs a loop of its own. The same
  * through sgk_load_masked / sgk_store_masked with every lane in the mask (the sub-group's size
- * still bounds them). */
+ * still bounds them), and again through the gathers and scatters, lane i at index i: plain,
+ * masked with every lane, and masked with the upper half of the lanes (a register with none of
+ * the lanes moved gathers 0 and scatters nothing). */
 static void test_partial_memory(void **state) {
   (void)state;
   const uint32_t w = cfg.w, groups = 5;
@@ -566,24 +568,32 @@ static void test_partial_memory(void **state) {
       in[i] = (uint32_t)test_rand(&seed) >> 1; /* + 1 is never a marker */
       in64[i] = test_rand(&seed) >> 1;
     }
-    for (int masked = 0; masked < 2; ++masked) { /* sgk_load / store, then the masked ones */
+    /* load / store, masked; gather / scatter, masked, masked to the upper half of the lanes */
+    for (int pass = 0; pass < 5; ++pass) {
+      const int gs = pass >= 2, masked = gs ? pass - 2 : pass;
       for (size_t i = 0; i < cap; ++i) {
         out[i] = (uint32_t)-7;
         out64[i] = (uint64_t)-7;
       }
-      run_mem(M_PARTIAL, masked, 4, (size_t)L * groups, L, in, out, NULL);
-      run_mem(M_PARTIAL64, masked, 8, (size_t)L * groups, L, in64, out64, NULL);
+      run_mem(gs ? M_PARTIAL_GS : M_PARTIAL, masked, 4, (size_t)L * groups, L, in, out, NULL);
+      run_mem(gs ? M_PARTIAL_GS64 : M_PARTIAL64, masked, 8, (size_t)L * groups, L, in64, out64,
+              NULL);
       for (uint32_t g = 0; g < groups; ++g)
         for (uint32_t s = 0; s < nsg; ++s) {
           const uint32_t size = L - s * w < w ? L - s * w : w;
           for (uint32_t i = 0; i < w; ++i) {
             const size_t at = ((size_t)g * nsg + s) * w + i;
-            const uint32_t want = i < size ? in[at] + 1 : (uint32_t)-7;
-            const uint64_t want64 = i < size ? in64[at] + 1 : (uint64_t)-7;
+            const int moved = i < size && (masked < 2 || i >= w / 2);
+            const uint32_t want = moved ? in[at] + 1 : (uint32_t)-7;
+            const uint64_t want64 = moved ? in64[at] + 1 : (uint64_t)-7;
             if (out[at] != want || out64[at] != want64)
-              fail_msg("%s, local %u, group %u, sub-group %u, lane %u: %#x and %#" PRIx64
+              fail_msg("%s%s, local %u, group %u, sub-group %u, lane %u: %#x and %#" PRIx64
                        ", want %#x and %#" PRIx64,
-                       masked ? "masked" : "plain", L, g, s, i, out[at], out64[at], want, want64);
+                       masked == 2 ? "upper-half masked "
+                       : masked    ? "masked "
+                                   : "plain ",
+                       gs ? "gather/scatter" : "load/store", L, g, s, i, out[at], out64[at], want,
+                       want64);
           }
         }
     }

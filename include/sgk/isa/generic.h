@@ -295,6 +295,7 @@ SGK__TYPES_ALL(SGK__SPILL, ~)
   for (uint32_t i##__bits = sgk_mask_bits(m), i;                                                   \
        i##__bits && (i = (uint32_t)__builtin_ctz(i##__bits), 1); i##__bits &= i##__bits - 1)
 
+#define SGK__REG_BITS(T) ((uint32_t)((1ull << SGK__RL(T)) - 1u)) /* a register's lanes */
 #ifdef SGK__NATIVE_MASKED_MEMORY
 #define SGK__MASKED_MEMORY(T, ct, ...)                                                             \
   SGK_INLINE sgk_##T sgk__load_masked_##T(sgk_mask m, const ct *p) {                               \
@@ -311,7 +312,6 @@ SGK__TYPES_ALL(SGK__SPILL, ~)
 /* Register by register: one whose lanes are all active is a plain load or store, one with none is
  * skipped (0), the others go lane by lane; a constant mask (a kernel blocking for registers) folds
  * to the plain ones. */
-#define SGK__REG_BITS(T) ((uint32_t)((1ull << SGK__RL(T)) - 1u))
 #define SGK__MASKED_MEMORY(T, ct, ...)                                                             \
   SGK_INLINE sgk_##T sgk__load_masked_##T(sgk_mask m, const ct *p) {                               \
     const uint32_t bits = sgk_mask_bits(m);                                                        \
@@ -350,11 +350,18 @@ SGK__TYPES_ALL(SGK__SPILL, ~)
     }                                                                                              \
   }
 #endif
+/* Native gathers and scatters cost the same whatever their mask: a value of several registers
+ * skips those its mask leaves empty (a partial sub-group's tail; a gather's result there is 0). */
+#define SGK__REG_LIVE(T, bits, k)                                                                  \
+  (SGK__NR(T) == 1 || ((bits) >> (SGK__RL(T) * (k)) & SGK__REG_BITS(T)) != 0)
 #ifdef SGK__NATIVE_GATHER
 #define SGK__GATHER(T, ct, ...)                                                                    \
   SGK_INLINE sgk_##T sgk__gather_masked_##T(sgk_mask m, const ct *base, sgk_i32 idx) {             \
     sgk_##T r;                                                                                     \
-    SGK__FOR(SGK__NR(T), k) r.r[k] = sgk__r_gather_##T(SGK__RMASK(T, m, k), base, idx.r, k);       \
+    const uint32_t bits = sgk_mask_bits(m);                                                        \
+    SGK__FOR(SGK__NR(T), k)                                                                        \
+    r.r[k] = SGK__REG_LIVE(T, bits, k) ? sgk__r_gather_##T(SGK__RMASK(T, m, k), base, idx.r, k)    \
+                                       : sgk__r_splat_##T(0);                                      \
     return r;                                                                                      \
   }
 #else
@@ -370,7 +377,9 @@ SGK__TYPES_ALL(SGK__SPILL, ~)
 #ifdef SGK__NATIVE_SCATTER
 #define SGK__SCATTER(T, ct, ...)                                                                   \
   SGK_INLINE void sgk__scatter_masked_##T(sgk_mask m, ct *base, sgk_i32 idx, sgk_##T v) {          \
-    SGK__FOR(SGK__NR(T), k) sgk__r_scatter_##T(SGK__RMASK(T, m, k), base, idx.r, k, v.r[k]);       \
+    const uint32_t bits = sgk_mask_bits(m);                                                        \
+    SGK__FOR(SGK__NR(T), k) if (SGK__REG_LIVE(T, bits, k))                                         \
+        sgk__r_scatter_##T(SGK__RMASK(T, m, k), base, idx.r, k, v.r[k]);                           \
   }
 #else
 #define SGK__SCATTER(T, ct, ...)                                                                   \
