@@ -296,6 +296,8 @@ SGK__TYPES_ALL(SGK__SPILL, ~)
        i##__bits && (i = (uint32_t)__builtin_ctz(i##__bits), 1); i##__bits &= i##__bits - 1)
 
 #define SGK__REG_BITS(T) ((uint32_t)((1ull << SGK__RL(T)) - 1u)) /* a register's lanes */
+/* register k's lanes of a mask's bits */
+#define SGK__REG_OF(T, bits, k) ((bits) >> (SGK__RL(T) * (k)) & SGK__REG_BITS(T))
 #ifdef SGK__NATIVE_MASKED_MEMORY
 #define SGK__MASKED_MEMORY(T, ct, ...)                                                             \
   SGK_INLINE sgk_##T sgk__load_masked_##T(sgk_mask m, const ct *p) {                               \
@@ -317,7 +319,7 @@ SGK__TYPES_ALL(SGK__SPILL, ~)
     const uint32_t bits = sgk_mask_bits(m);                                                        \
     sgk_##T r;                                                                                     \
     SGK__FOR(SGK__NR(T), k) {                                                                      \
-      const uint32_t b = bits >> (SGK__RL(T) * k) & SGK__REG_BITS(T);                              \
+      const uint32_t b = SGK__REG_OF(T, bits, k);                                                  \
       const ct *q = p + SGK__RL(T) * k;                                                            \
       if (b == SGK__REG_BITS(T)) {                                                                 \
         r.r[k] = sgk__r_loadu_##T(q);                                                              \
@@ -335,7 +337,7 @@ SGK__TYPES_ALL(SGK__SPILL, ~)
   SGK_INLINE void sgk__store_masked_##T(sgk_mask m, ct *p, sgk_##T v) {                            \
     const uint32_t bits = sgk_mask_bits(m);                                                        \
     SGK__FOR(SGK__NR(T), k) {                                                                      \
-      const uint32_t b = bits >> (SGK__RL(T) * k) & SGK__REG_BITS(T);                              \
+      const uint32_t b = SGK__REG_OF(T, bits, k);                                                  \
       ct *q = p + SGK__RL(T) * k;                                                                  \
       if (b == SGK__REG_BITS(T)) {                                                                 \
         sgk__r_storeu_##T(q, v.r[k]);                                                              \
@@ -353,7 +355,7 @@ SGK__TYPES_ALL(SGK__SPILL, ~)
 /* Native gathers and scatters cost the same whatever their mask: a value of several registers
  * skips those its mask leaves empty (a partial sub-group's tail; a gather's result there is 0). */
 #define SGK__REG_LIVE(T, bits, k)                                                                  \
-  (SGK__NR(T) == 1 || ((bits) >> (SGK__RL(T) * (k)) & SGK__REG_BITS(T)) != 0)
+  (SGK__NR(T) == 1 || SGK__REG_OF(T, bits, k) != 0)
 #ifdef SGK__NATIVE_GATHER
 #define SGK__GATHER(T, ct, ...)                                                                    \
   SGK_INLINE sgk_##T sgk__gather_masked_##T(sgk_mask m, const ct *base, sgk_i32 idx) {             \
