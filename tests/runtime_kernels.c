@@ -119,45 +119,31 @@ SGK_KERNEL(last_done_sum, struct last_done_args, a, wg) {
 }
 
 /* Sub-group s of group g owns the W elements from (g * sub-groups + s) W: lane i stores its load
- * + 1 there. The lanes past a partial sub-group must load 0 (else every lane stores the marker
- * `bad`) and store nothing. With n = 1 through the masked load and store, every lane in the mask:
- * the sub-group's own lanes still bound them. */
-#define PARTIAL_CASE(MODE, T, ct, bad)                                                             \
+ * + 1 there. The lanes not moved (past a partial sub-group, or outside the mask) must load 0 (else
+ * every lane stores the marker `bad`) and store nothing. n = 0: the plain forms; n = 1: the masked
+ * ones with every lane in the mask (the sub-group's own lanes still bound them); n = 2: masked to
+ * the upper half of the lanes (at W 32 a lower register with none of them, which a core's gather
+ * and scatter skip). HOW is MEM (sgk_load / sgk_store) or GS (sgk_gather / sgk_scatter, lane i at
+ * index i). */
+#define PARTIAL_LOAD_MEM(T, m, p) (a->n ? sgk_load_masked_##T(sg, m, p) : sgk_load_##T(sg, p))
+#define PARTIAL_STORE_MEM(T, m, p, v)                                                              \
+  (a->n ? sgk_store_masked_##T(sg, m, p, v) : sgk_store_##T(sg, p, v))
+#define PARTIAL_LOAD_GS(T, m, p)                                                                   \
+  (a->n ? sgk_gather_masked_##T(sg, m, p, lane) : sgk_gather_##T(sg, p, lane))
+#define PARTIAL_STORE_GS(T, m, p, v)                                                               \
+  (a->n ? sgk_scatter_masked_##T(sg, m, p, lane, v) : sgk_scatter_##T(sg, p, lane, v))
+#define PARTIAL_CASE(MODE, HOW, T, ct, bad)                                                        \
   case MODE: {                                                                                     \
     const size_t slot = (sgk_group_linear_id(wg) * sgk_sg_group_range(sg) + sg.id) * SGK_W;        \
-    const ct *from = (const ct *)a->in + slot;                                                     \
-    const sgk_##T v =                                                                              \
-        a->n ? sgk_load_masked_##T(sg, sgk_mask_all(), from) : sgk_load_##T(sg, from);             \
-    int zero = 1;                                                                                  \
-    for (int l = (int)sg.size; l < SGK_W; ++l) zero &= sgk_extract_##T(v, l) == 0;                 \
-    const sgk_##T r = zero ? sgk_add_##T(v, sgk_splat_##T(1)) : sgk_splat_##T(bad);                \
-    if (a->n)                                                                                      \
-      sgk_store_masked_##T(sg, sgk_mask_all(), (ct *)a->out + slot, r);                            \
-    else                                                                                           \
-      sgk_store_##T(sg, (ct *)a->out + slot, r);                                                   \
-    break;                                                                                         \
-  }
-/* PARTIAL_CASE through the gathers and scatters, lane i at index i: a register with none of the
- * lanes moved (at W 32 the second of a sub-group of 16 or fewer) gathers 0 and scatters nothing
- * even where a core skips it. n = 1: through the masked ones with every lane in the mask; n = 2:
- * with the upper half of the lanes in it (the lower registers' lanes all out). */
-#define PARTIAL_GS_CASE(MODE, T, ct, bad)                                                          \
-  case MODE: {                                                                                     \
-    const size_t slot = (sgk_group_linear_id(wg) * sgk_sg_group_range(sg) + sg.id) * SGK_W;        \
-    const ct *from = (const ct *)a->in + slot;                                                     \
     const sgk_i32 lane = sgk_as_i32_u32(sgk_sg_local_id(sg));                                      \
     const sgk_mask m = a->n == 2 ? sgk_ge_i32(lane, sgk_splat_i32(SGK_W / 2)) : sgk_mask_all();    \
-    const sgk_##T v =                                                                              \
-        a->n ? sgk_gather_masked_##T(sg, m, from, lane) : sgk_gather_##T(sg, from, lane);          \
+    const sgk_##T v = PARTIAL_LOAD_##HOW(T, m, (const ct *)a->in + slot);                          \
     const uint32_t moved = sgk_mask_bits(sgk_mask_and(m, sg.active));                              \
     int zero = 1;                                                                                  \
     for (int l = 0; l < SGK_W; ++l)                                                                \
       if (!(moved >> l & 1u)) zero &= sgk_extract_##T(v, l) == 0;                                  \
     const sgk_##T r = zero ? sgk_add_##T(v, sgk_splat_##T(1)) : sgk_splat_##T(bad);                \
-    if (a->n)                                                                                      \
-      sgk_scatter_masked_##T(sg, m, (ct *)a->out + slot, lane, r);                                 \
-    else                                                                                           \
-      sgk_scatter_##T(sg, (ct *)a->out + slot, lane, r);                                           \
+    PARTIAL_STORE_##HOW(T, m, (ct *)a->out + slot, r);                                             \
     break;                                                                                         \
   }
 #define CVT_CASE(MODE, TO, FROM, cto, cfrom)                                                       \
@@ -229,10 +215,10 @@ SGK_KERNEL(mem_ops, struct mem_args, a, wg) {
         sgk_store_i32(sg, out + i0, sgk_add_i32(sgk_load_i32(sg, in + i0), sgk_splat_i32(1)));
         break;
       }
-        PARTIAL_CASE(M_PARTIAL, i32, int32_t, INT32_MIN)
-        PARTIAL_CASE(M_PARTIAL64, u64, uint64_t, 0)
-        PARTIAL_GS_CASE(M_PARTIAL_GS, i32, int32_t, INT32_MIN)
-        PARTIAL_GS_CASE(M_PARTIAL_GS64, u64, uint64_t, 0)
+        PARTIAL_CASE(M_PARTIAL, MEM, i32, int32_t, INT32_MIN)
+        PARTIAL_CASE(M_PARTIAL64, MEM, u64, uint64_t, 0)
+        PARTIAL_CASE(M_PARTIAL_GS, GS, i32, int32_t, INT32_MIN)
+        PARTIAL_CASE(M_PARTIAL_GS64, GS, u64, uint64_t, 0)
         CVT_CASE(M_CVT_F32_I32, f32, i32, float, int32_t)
         CVT_CASE(M_CVT_I32_F32, i32, f32, int32_t, float)
         CVT_CASE(M_CVT_U32_F32, u32, f32, uint32_t, float)

@@ -552,9 +552,9 @@ static void test_memory(void **state) {
  * and touches nothing past them (each sub-group has a slot of W, the rest of it stays -7);
  * its lanes past the size load 0. A work-group of W / 2 at W 32 runs a loop of its own. The same
  * through sgk_load_masked / sgk_store_masked with every lane in the mask (the sub-group's size
- * still bounds them), and again through the gathers and scatters, lane i at index i: plain,
- * masked with every lane, and masked with the upper half of the lanes (a register with none of
- * the lanes moved gathers 0 and scatters nothing). */
+ * still bounds them) and with the upper half of the lanes in it, and all three again through the
+ * gathers and scatters, lane i at index i (a register with none of the lanes moved gathers 0 and
+ * scatters nothing). */
 static void test_partial_memory(void **state) {
   (void)state;
   const uint32_t w = cfg.w, groups = 5;
@@ -568,9 +568,9 @@ static void test_partial_memory(void **state) {
       in[i] = (uint32_t)test_rand(&seed) >> 1; /* + 1 is never a marker */
       in64[i] = test_rand(&seed) >> 1;
     }
-    /* load / store, masked; gather / scatter, masked, masked to the upper half of the lanes */
-    for (int pass = 0; pass < 5; ++pass) {
-      const int gs = pass >= 2, masked = gs ? pass - 2 : pass;
+    /* load / store, then gather / scatter: plain, masked, masked to the upper half of the lanes */
+    for (int pass = 0; pass < 6; ++pass) {
+      const int gs = pass >= 3, masked = pass % 3;
       for (size_t i = 0; i < cap; ++i) {
         out[i] = (uint32_t)-7;
         out64[i] = (uint64_t)-7;
