@@ -160,7 +160,7 @@ SGK_KERNEL(mem_ops, struct mem_args, a, wg) {
     int32_t *out = a->out;
     switch (a->mode) {
       case M_BLOCK: { /* sub-group block of n: element k of lane i at k * W + i */
-        sgk_i32 v[8];
+        sgk_i32 v[16];
         const size_t blk =
             (sgk_group_linear_id(wg) * sgk_sg_group_range(sg) + sg.id) * SGK_W * (size_t)a->n;
         sgk_load_block_i32(sg, in + blk, a->n, v);
@@ -169,14 +169,14 @@ SGK_KERNEL(mem_ops, struct mem_args, a, wg) {
         break;
       }
       case M_VEC: { /* vec<int, n> per work-item: element k of work-item i at i * n + k */
-        sgk_i32 v[8];
+        sgk_i32 v[16];
         sgk_load_vec_i32(sg, in + i0 * (size_t)a->n, a->n, v);
         for (int k = 0; k < a->n; ++k) v[k] = sgk_mul_i32(v[k], sgk_splat_i32(k + 1));
         sgk_store_vec_i32(sg, out + i0 * (size_t)a->n, a->n, v);
         break;
       }
       case M_VEC64: {
-        sgk_i64 v[8];
+        sgk_i64 v[16];
         sgk_load_vec_i64(sg, (const int64_t *)a->in + i0 * (size_t)a->n, a->n, v);
         for (int k = 0; k < a->n; ++k) v[k] = sgk_mul_i64(v[k], sgk_splat_i64(k + 1));
         sgk_store_vec_i64(sg, (int64_t *)a->out + i0 * (size_t)a->n, a->n, v);

@@ -477,7 +477,7 @@ static void test_memory(void **state) {
     const uint32_t L = locals[li], groups = 6;
     const size_t n = (size_t)L * groups;
     const uint32_t nsg = (L + w - 1) / w;
-    for (int nv = 1; nv <= 8; nv *= 2) {
+    for (int nv = 1; nv <= 16; nv *= 2) {
       const size_t cap = (size_t)groups * nsg * w * nv;
       int32_t *in = malloc(cap * 4), *out = malloc(cap * 4);
       for (size_t i = 0; i < cap; ++i) {

@@ -760,11 +760,18 @@ SGK__TYPES_FLOAT(SGK__LOCAL_LANEWISE, ~)
  * sgk__vec_load_full_<t>(p, n, out): for n a power of two <= 8, element e = i n + k of the n W
  * contiguous elements at p goes to lane i of out[k]; sgk__vec_store_full_<t>(p, n, log2 n, in)
  * is the inverse. Here by whole-value permutes of the n contiguous vectors (element e sits in
- * vector e / W, lane e % W); a core with a better transpose announces SGK__NATIVE_VEC_MEMORY. */
+ * vector e / W, lane e % W), or element by element where a register is one lane (the scalar
+ * core, whose permutes are lane loops); a core with a better transpose announces
+ * SGK__NATIVE_VEC_MEMORY. */
 #ifndef SGK__NATIVE_VEC_MEMORY
 #define SGK__LOG2_W (SGK_W == 8 ? 3u : SGK_W == 16 ? 4u : 5u)
 #define SGK__VEC_MEMORY(T, ct, ...)                                                                \
   SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, sgk_##T *out) {                       \
+    if (SGK__RL(T) == 1) {                                                                         \
+      for (int k = 0; k < n; ++k)                                                                  \
+        SGK__FOR(SGK__NR(T), i) out[k].r[i] = sgk__r_splat_##T(p[i * n + k]);                      \
+      return;                                                                                      \
+    }                                                                                              \
     sgk_##T v[8];                                                                                  \
     for (int r = 0; r < n; ++r) v[r] = sgk__loadu_##T(p + (size_t)r * SGK_W);                      \
     const sgk_u32 e0 = sgk_mul_u32(sgk__iota_u32(), sgk_splat_u32((uint32_t)n));                   \
@@ -779,6 +786,11 @@ SGK__TYPES_FLOAT(SGK__LOCAL_LANEWISE, ~)
     }                                                                                              \
   }                                                                                                \
   SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, const sgk_##T *in) {            \
+    if (SGK__RL(T) == 1) {                                                                         \
+      SGK__FOR(SGK__NR(T), i)                                                                      \
+      for (int k = 0; k < n; ++k) p[i * n + k] = sgk__r_lane0_##T(in[k].r[i]);                     \
+      return;                                                                                      \
+    }                                                                                              \
     for (int r = 0; r < n; ++r) {                                                                  \
       /* lane t of vector r is element e = r W + t: in[e % n], lane e / n */                       \
       const sgk_u32 e = sgk_add_u32(sgk__iota_u32(), sgk_splat_u32((uint32_t)(r * SGK_W)));        \
