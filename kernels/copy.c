@@ -1,6 +1,8 @@
 /* The guide's init and copy kernels (sg_mem_access_0/1/2 and the vec<int, 4> payload). Every
  * work-item moves SGK_PER_ITEM (16) ints; the variants differ in which ints and how:
- *   *_wi:     work-item i owns [16 i, 16 i + 16): per lane contiguous, so gathers/scatters;
+ *   *_wi:     work-item i owns [16 i, 16 i + 16): per lane contiguous, a vec<int, 16> load and
+ *             store each (sgk_load_vec / sgk_store_vec, n = 16: the work-items' runs moved one
+ *             after another; the guide's loop as 16 scatters writes every run in 16 passes);
  *   *_sg:     a sub-group owns 16 sgSize consecutive ints, lane l takes every sgSize-th from l
  *             (the coalesced layout): one block load/store per step;
  *   copy_block: the same layout through sg.load<8> / sg.store<8> (two blocks of 8 per item);
@@ -15,8 +17,9 @@ SGK_INLINE size_t chunk_of(const sgk_wg *wg, sgk_sg sg) {
 
 SGK_KERNEL(init_wi, struct copy_args, a, wg) {
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
-    const sgk_i32 i = sgk_mul_i32(sgk_global_linear_id(sg), sgk_splat_i32(SGK_PER_ITEM));
-    for (int j = 0; j < SGK_PER_ITEM; ++j) sgk_scatter_i32(sg, a->dst + j, i, sgk_splat_i32(-1));
+    sgk_i32 v[SGK_PER_ITEM];
+    for (int j = 0; j < SGK_PER_ITEM; ++j) v[j] = sgk_splat_i32(-1);
+    sgk_store_vec_i32(sg, a->dst + chunk_of(wg, sg), SGK_PER_ITEM, v);
   }
 }
 
@@ -30,9 +33,10 @@ SGK_KERNEL(init_sg, struct copy_args, a, wg) {
 
 SGK_KERNEL(copy_wi, struct copy_args, a, wg) {
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
-    const sgk_i32 i = sgk_mul_i32(sgk_global_linear_id(sg), sgk_splat_i32(SGK_PER_ITEM));
-    for (int j = 0; j < SGK_PER_ITEM; ++j)
-      sgk_scatter_i32(sg, a->dst + j, i, sgk_gather_i32(sg, a->src + j, i));
+    const size_t c = chunk_of(wg, sg);
+    sgk_i32 v[SGK_PER_ITEM];
+    sgk_load_vec_i32(sg, a->src + c, SGK_PER_ITEM, v);
+    sgk_store_vec_i32(sg, a->dst + c, SGK_PER_ITEM, v);
   }
 }
 

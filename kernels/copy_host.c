@@ -59,11 +59,11 @@ static const char *check(sgk_case *c) {
           (const sgk_family_size[]){{16 * 1024, 0, 32}, {16 * 60, 0, 20}, __VA_ARGS__{0, 0, 0}})
 
 COPY_FAMILY(init_wi, 0, "sub-groups guide (init)",
-            "16 contiguous ints per work-item (scattered stores)", );
+            "16 contiguous ints per work-item (a vec<int, 16> store)", );
 COPY_FAMILY(init_sg, 0, "sub-groups guide (init)",
             "16 ints per work-item, sub-group strided (coalesced)", );
 COPY_FAMILY(copy_wi, 1, "sg_mem_access_0.cpp",
-            "16 contiguous ints per work-item (gathers, scatters)", );
+            "16 contiguous ints per work-item (vec<int, 16> load, store)", );
 COPY_FAMILY(copy_sg, 1, "sg_mem_access_1.cpp",
             "16 ints per work-item, sub-group strided (coalesced)", );
 COPY_FAMILY(copy_block, 1, "sg_mem_access_2.cpp",
