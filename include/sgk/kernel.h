@@ -545,7 +545,7 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
       sgk__vec_store_full_##T(p, n, n >= 8 ? 3 : n >= 4 ? 2 : n >= 2 ? 1 : 0, in);                 \
       return;                                                                                       \
     }                                                                                               \
-    if (sg.full && n == 16) { /* work-item by work-item: 16 passes over the runs would not be */  \
+    if (sg.full && n == 16) { /* each run at once, not in 16 passes over all runs as scatters */  \
       ct lo[8 * SGK_W], hi[8 * SGK_W];                                                              \
       sgk__vec_store_full_##T(lo, 8, 3, in);                                                        \
       sgk__vec_store_full_##T(hi, 8, 3, in + 8);                                                    \
