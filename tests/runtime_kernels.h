@@ -180,6 +180,7 @@ SGK_DECLARE_KERNEL(sg_seed);
 SGK_DECLARE_KERNEL(wg_collectives);
 SGK_DECLARE_KERNEL(atomics);
 SGK_DECLARE_KERNEL(mem_ops);
+SGK_DECLARE_KERNEL(mem_vec_generic); /* vec_generic_kernels.c */
 SGK_DECLARE_KERNEL(local_atomic_ops);
 SGK_DECLARE_KERNEL(local_atomic_ops_conflict); /* avx512 (conflict detection) and scalar */
 #endif

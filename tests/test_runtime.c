@@ -459,13 +459,17 @@ static void test_local_atomic_ops(void **state) {
                                      op, masked, locals[li], nbins_list[bi], &seed);
 }
 
-static void run_mem(int mode, int nvec, size_t elem, size_t n_items, uint32_t L, const void *in,
-                    void *out, const int32_t *idx) {
+static void run_mem_with(const sgk_kernel *k, int mode, int nvec, size_t n_items, uint32_t L,
+                         const void *in, void *out, const int32_t *idx) {
   struct mem_args a = {mode, nvec, in, out, idx};
   sgk_range r = sgk_range_1d(n_items, L);
   sgk_launch_options o = test_options(0);
+  LAUNCH_OK(sgk_launch(k, &r, &o, &a, NULL));
+}
+static void run_mem(int mode, int nvec, size_t elem, size_t n_items, uint32_t L, const void *in,
+                    void *out, const int32_t *idx) {
   (void)elem;
-  LAUNCH_OK(sgk_launch(&mem_ops, &r, &o, &a, NULL));
+  run_mem_with(&mem_ops, mode, nvec, n_items, L, in, out, idx);
 }
 
 static void test_memory(void **state) {
@@ -495,27 +499,35 @@ static void test_memory(void **state) {
               assert_int_equal(out[at], i < size ? (int32_t)((uint32_t)in[at] + (uint32_t)k) : -7);
             }
         }
-      for (size_t i = 0; i < cap; ++i) out[i] = -7;
-      run_mem(M_VEC, nv, 4, n, L, in, out, NULL);
-      for (size_t i = 0; i < n; ++i)
-        for (int k = 0; k < nv; ++k)
-          assert_int_equal(out[i * nv + k],
-                           (int32_t)((uint32_t)in[i * nv + k] * (uint32_t)(k + 1)));
+      /* the core's transpose (mem_ops), then the generic layer's (mem_vec_generic) */
+      for (int generic = 0; generic < 2; ++generic) {
+        const sgk_kernel *k = generic ? &mem_vec_generic : &mem_ops;
+        for (size_t i = 0; i < cap; ++i) out[i] = -7;
+        run_mem_with(k, M_VEC, nv, n, L, in, out, NULL);
+        for (size_t i = 0; i < cap; ++i) {
+          const int32_t want =
+              i < n * nv ? (int32_t)((uint32_t)in[i] * (uint32_t)(i % nv + 1)) : -7;
+          if (out[i] != want)
+            fail_msg("vec<int, %d>%s, local %u: element %zu is %d, want %d", nv,
+                     generic ? " (generic)" : "", L, i, out[i], want);
+        }
+      }
       free(in);
       free(out);
       /* 64-bit elements move as pairs of 32-bit lanes in some cores' transposes */
       int64_t *in64 = malloc(cap * 8), *out64 = malloc(cap * 8);
-      for (size_t i = 0; i < cap; ++i) {
-        in64[i] = (int64_t)test_rand(&seed);
-        out64[i] = -7;
-      }
-      run_mem(M_VEC64, nv, 8, n, L, in64, out64, NULL);
-      for (size_t i = 0; i < cap; ++i) {
-        const int64_t want =
-            i < n * nv ? (int64_t)((uint64_t)in64[i] * (uint64_t)(i % nv + 1)) : -7;
-        if (out64[i] != want)
-          fail_msg("vec<int64_t, %d>, local %u: element %zu is %" PRId64 ", want %" PRId64, nv, L,
-                   i, out64[i], want);
+      for (size_t i = 0; i < cap; ++i) in64[i] = (int64_t)test_rand(&seed);
+      for (int generic = 0; generic < 2; ++generic) {
+        const sgk_kernel *k = generic ? &mem_vec_generic : &mem_ops;
+        for (size_t i = 0; i < cap; ++i) out64[i] = -7;
+        run_mem_with(k, M_VEC64, nv, n, L, in64, out64, NULL);
+        for (size_t i = 0; i < cap; ++i) {
+          const int64_t want =
+              i < n * nv ? (int64_t)((uint64_t)in64[i] * (uint64_t)(i % nv + 1)) : -7;
+          if (out64[i] != want)
+            fail_msg("vec<int64_t, %d>%s, local %u: element %zu is %" PRId64 ", want %" PRId64, nv,
+                     generic ? " (generic)" : "", L, i, out64[i], want);
+        }
       }
       free(in64);
       free(out64);

@@ -520,21 +520,15 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
   }                                                                                                 \
   /* sycl::vec<T, n> per work-item: element k of lane i <- p[i * n + k]. A full sub-group and a   \
    * power-of-two n <= 8 load n contiguous vectors and transpose them in registers (the core's   \
-   * sgk__vec_load_full / store_full); n = 16 (sycl::vec's widest) is two of n = 8 through row   \
-   * buffers, each work-item's 16 moved together; otherwise per-lane gathers and scatters. */     \
+   * sgk__vec_load_full / store_full); n = 16 (sycl::vec's widest) is the core's                \
+   * sgk__vec16_load / store (generic.h); otherwise per-lane gathers and scatters. */            \
   SGK_INLINE void sgk_load_vec_##T(sgk_sg sg, const ct *p, int n, sgk_##T *out) {                   \
     if (sg.full && n <= 8 && (n & (n - 1)) == 0) {                                                  \
-      sgk__vec_load_full_##T(p, n, out);                                                            \
+      sgk__vec_load_full_##T(p, n, n, out);                                                         \
       return;                                                                                       \
     }                                                                                               \
     if (sg.full && n == 16) {                                                                       \
-      ct lo[8 * SGK_W], hi[8 * SGK_W];                                                              \
-      for (int i = 0; i < SGK_W; ++i) {                                                             \
-        memcpy(lo + 8 * i, p + 16 * i, 8 * sizeof(ct));                                            \
-        memcpy(hi + 8 * i, p + 16 * i + 8, 8 * sizeof(ct));                                         \
-      }                                                                                             \
-      sgk__vec_load_full_##T(lo, 8, out);                                                           \
-      sgk__vec_load_full_##T(hi, 8, out + 8);                                                       \
+      sgk__vec16_load_##T(p, out);                                                                  \
       return;                                                                                       \
     }                                                                                               \
     const sgk_i32 idx = sgk_mul_i32(sgk_as_i32_u32(sgk__iota_u32()), sgk_splat_i32(n));             \
@@ -542,17 +536,12 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
   }                                                                                                 \
   SGK_INLINE void sgk_store_vec_##T(sgk_sg sg, ct *p, int n, const sgk_##T *in) {                   \
     if (sg.full && n <= 8 && (n & (n - 1)) == 0) {                                                  \
-      sgk__vec_store_full_##T(p, n, n >= 8 ? 3 : n >= 4 ? 2 : n >= 2 ? 1 : 0, in);                 \
+      sgk__vec_store_full_##T(p, n, n >= 8 ? 3 : n >= 4 ? 2 : n >= 2 ? 1 : 0, n, in);              \
       return;                                                                                       \
     }                                                                                               \
-    if (sg.full && n == 16) { /* each run at once, not in 16 passes over all runs as scatters */  \
-      ct lo[8 * SGK_W], hi[8 * SGK_W];                                                              \
-      sgk__vec_store_full_##T(lo, 8, 3, in);                                                        \
-      sgk__vec_store_full_##T(hi, 8, 3, in + 8);                                                    \
-      for (int i = 0; i < SGK_W; ++i) {                                                             \
-        memcpy(p + 16 * i, lo + 8 * i, 8 * sizeof(ct));                                             \
-        memcpy(p + 16 * i + 8, hi + 8 * i, 8 * sizeof(ct));                                         \
-      }                                                                                             \
+    /* n = 16: each run at once, not in 16 passes over all runs as scatters */                    \
+    if (sg.full && n == 16) {                                                                       \
+      sgk__vec16_store_##T(p, in);                                                                  \
       return;                                                                                       \
     }                                                                                               \
     const sgk_i32 idx = sgk_mul_i32(sgk_as_i32_u32(sgk__iota_u32()), sgk_splat_i32(n));             \

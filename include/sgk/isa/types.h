@@ -4,6 +4,7 @@
 #ifndef SGK_ISA_TYPES_H
 #define SGK_ISA_TYPES_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* X-macro tables: laid out by hand. */
@@ -40,5 +41,13 @@
   F(i32, int32_t, __VA_ARGS__) F(i64, int64_t, __VA_ARGS__) SGK__TYPES_FLOAT(F, __VA_ARGS__)
 
 // clang-format on
+
+/* sycl::vec<T, n> memory with rows apart: element o of the n-wide rows that start s elements
+ * apart (s == n: contiguous, element o itself). A core's sgk__vec_load_full / store_full reads
+ * and writes through it in pieces of at most n elements that do not cross a row (o a multiple of
+ * the piece), so sgk_load_vec / store_vec of n = 16 runs as two of n = 8 over the halves of each
+ * work-item's 16, rows 16 apart, straight from and to the caller's memory. */
+#define SGK__ROW_AT(p, o, n, s)                                                                    \
+  ((s) == (n) ? (p) + (o) : (p) + (o) / (size_t)(n) * (size_t)(s) + (o) % (size_t)(n))
 
 #endif

@@ -82,7 +82,9 @@ SGK_INLINE __m256i sgk__rm32_pack(__m256i lo, __m256i hi) {
 #define SGK__NATIVE_XOR_LANES
 #define SGK__NATIVE_BROADCAST
 #define SGK__NATIVE_CVTS SGK__YES
+#ifndef SGK__TEST_GENERIC_VEC_MEMORY /* tests/vec_generic_kernels.c */
 #define SGK__NATIVE_VEC_MEMORY
+#endif
 #define SGK__LANEWISE_CVT_i64_f64 SGK__YES /* no AVX2 instruction */
 
 /* ---- register ops: the part every type shares, through the integer view ---------------------- */
@@ -402,7 +404,8 @@ SGK__TYPES_ALL(SGK__ROTATES, ~)
  * half loaded into register j by a 128-bit load and an insert (no shuffle port), and what is left
  * is L x n transposes inside the 128-bit lanes: unpacks, 8 for n = 4 of 32 bits where the
  * general permute took 16 vpermd and 12 blends (vec4 copies at 0.4x the AVX-512 rate on Zen 4).
- * The store is the same network run backwards. (SGK__NATIVE_VEC_MEMORY is announced at the
+ * The store is the same network run backwards; a 128-bit chunk never crosses a row, so rows s
+ * apart (SGK__ROW_AT) change only the addresses. (SGK__NATIVE_VEC_MEMORY is announced at the
  * top.) */
 /* L x L transpose (L = 4 for 32-bit elements, 2 for 64) of x[0 .. L - 1] inside each 128-bit
  * lane, in place: row r, column c -> row c, column r. Its own inverse. */
@@ -458,35 +461,42 @@ SGK_INLINE void sgk__columns_to_chunks(__m256i *c, int n, int bits) {
     c[1] = _mm256_unpackhi_epi32(a, b);
   }
 }
+#ifdef SGK__NATIVE_VEC_MEMORY /* else generic.h's (tests/vec_generic_kernels.c) */
 #define SGK__VEC_MEMORY(T, ct, ...)                                                                \
-  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, sgk_##T *out) {                       \
+  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, int s, sgk_##T *out) {                \
     enum { L = SGK__RL(T) / 2 };                                                                   \
     SGK__FOR(SGK__NR(T), q) {                                                                      \
-      const ct *b = p + (size_t)q * n * SGK__RL(T);                                                \
+      const size_t b = (size_t)q * n * SGK__RL(T);                                                 \
       __m256i c[8];                                                                                \
       for (int j = 0; j < n; ++j)                                                                  \
         c[j] = _mm256_inserti128_si256(                                                            \
-            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(b + L * j))),                 \
-            _mm_loadu_si128((const __m128i *)(b + L * (n + j))), 1);                               \
+            _mm256_castsi128_si256(                                                                \
+                _mm_loadu_si128((const __m128i *)SGK__ROW_AT(p, b + L * j, n, s))),                \
+            _mm_loadu_si128((const __m128i *)SGK__ROW_AT(p, b + L * (n + j), n, s)), 1);           \
       sgk__chunks_to_columns(c, n, SGK__BITS_##T);                                                 \
       for (int k = 0; k < n; ++k) out[k].r[q] = sgk__of_si_##T(c[k]);                              \
     }                                                                                              \
   }                                                                                                \
-  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, const sgk_##T *in) {            \
+  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, int s, const sgk_##T *in) {     \
     enum { L = SGK__RL(T) / 2 };                                                                   \
     (void)log2n;                                                                                   \
     SGK__FOR(SGK__NR(T), q) {                                                                      \
-      ct *b = p + (size_t)q * n * SGK__RL(T);                                                      \
+      const size_t b = (size_t)q * n * SGK__RL(T);                                                 \
       __m256i c[8];                                                                                \
       for (int k = 0; k < n; ++k) c[k] = sgk__si_##T(in[k].r[q]);                                  \
       sgk__columns_to_chunks(c, n, SGK__BITS_##T);                                                 \
       for (int j = 0; j < n; ++j) {                                                                \
-        _mm_storeu_si128((__m128i *)(b + L * j), _mm256_castsi256_si128(c[j]));                    \
-        _mm_storeu_si128((__m128i *)(b + L * (n + j)), _mm256_extracti128_si256(c[j], 1));         \
+        _mm_storeu_si128((__m128i *)SGK__ROW_AT(p, b + L * j, n, s),                               \
+                         _mm256_castsi256_si128(c[j]));                                            \
+        _mm_storeu_si128((__m128i *)SGK__ROW_AT(p, b + L * (n + j), n, s),                         \
+                         _mm256_extracti128_si256(c[j], 1));                                       \
       }                                                                                            \
     }                                                                                              \
   }
 SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
+SGK__TYPES_ALL(SGK__VEC16_HALVES, ~)
+#undef SGK__VEC_MEMORY
+#endif
 
 /* ---- conversions ------------------------------------------------------------------------------ */
 /* Same width: register by register. */

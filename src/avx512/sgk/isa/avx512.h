@@ -71,7 +71,9 @@ typedef __m512d sgk__v_f64;
 #define SGK__NATIVE_PERMUTE
 #define SGK__NATIVE_BROADCAST
 #define SGK__NATIVE_CVTS SGK__YES
+#ifndef SGK__TEST_GENERIC_VEC_MEMORY /* tests/vec_generic_kernels.c */
 #define SGK__NATIVE_VEC_MEMORY
+#endif
 /* Local atomics: lane by lane (the generic layer's) unless SGK_AVX512_CONFLICT_ATOMICS asks for
  * the conflict-detection path below. On the Intel Xeon this was measured on (family 6 model
  * 167), vpconflictd is microcoded and the gather + scatter the path needs cost more than the
@@ -341,7 +343,9 @@ SGK__TYPES_ALL(SGK__PERMUTES, ~)
  * lane (r RL + t) / n). sgk__pickn picks element f of n registers: a two-source permute per pair
  * of registers (vpermt2d / vpermt2q read the index's low bits) and the pairs blended by its higher
  * bits; at n = 4, 2 permutes and 1 blend per output register where the generic layer's n
- * whole-value permutes and n - 1 selects cost 4 and 3 (copy_vec4 1.2-1.5x on AMD Zen 4: README). */
+ * whole-value permutes and n - 1 selects cost 4 and 3 (copy_vec4 1.2-1.5x on AMD Zen 4: README).
+ * Rows s apart (n = 8, SGK__ROW_AT): only where a register lies inside one row (64-bit elements,
+ * or W 8); the 32-bit n = 16 at W >= 16 is sgk__vec16_load / store's transpose below. */
 #define SGK__PICKN(BITS, V, K)                                                                     \
   SGK_INLINE V SGK__CAT(sgk__pickn, BITS)(const V *x, int n, V f) {                                \
     V pair[4];                                                                                     \
@@ -376,13 +380,16 @@ SGK__PICKN(64, __m512i, SGK__K64)
 SGK__VEC_INDEX(32, sgk__vi, SGK__VAND)
 SGK__VEC_INDEX(64, __m512i, _mm512_and_si512)
 #define SGK__VSI(T) SGK__CAT(sgk__vsi, SGK__BITS_##T)
+#ifdef SGK__NATIVE_VEC_MEMORY /* else generic.h's (tests/vec_generic_kernels.c) */
 #define SGK__VEC_MEMORY(T, ct, ...)                                                                \
-  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, sgk_##T *out) {                       \
+  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, int s, sgk_##T *out) {                \
     const int log2n = n >= 8 ? 3 : n >= 4 ? 2 : n >= 2 ? 1 : 0;                                    \
     SGK__FOR(SGK__NR(T), q) {                                                                      \
       SGK__VSI(T) src[8];                                                                          \
-      for (int r = 0; r < n; ++r)                                                                  \
-        src[r] = sgk__to_si_##T(sgk__r_loadu_##T(p + (size_t)(q * n + r) * SGK__RL(T)));          \
+      for (int r = 0; r < n; ++r) {                                                                \
+        const size_t o = (size_t)(q * n + r) * SGK__RL(T);                                         \
+        src[r] = sgk__to_si_##T(sgk__r_loadu_##T(SGK__ROW_AT(p, o, n, s)));                        \
+      }                                                                                            \
       if (n == 1) {                                                                                \
         out[0].r[q] = sgk__of_si_##T(src[0]);                                                      \
         continue;                                                                                  \
@@ -392,20 +399,89 @@ SGK__VEC_INDEX(64, __m512i, _mm512_and_si512)
             src, n, SGK__CAT(sgk__vec_load_index, SGK__BITS_##T)(log2n, k)));                      \
     }                                                                                              \
   }                                                                                                \
-  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, const sgk_##T *in) {            \
+  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, int s, const sgk_##T *in) {     \
     SGK__FOR(SGK__NR(T), q) {                                                                      \
       SGK__VSI(T) src[8];                                                                          \
       for (int j = 0; j < n; ++j) src[j] = sgk__to_si_##T(in[j].r[q]);                             \
-      for (int r = 0; r < n; ++r)                                                                  \
-        sgk__r_storeu_##T(p + (size_t)(q * n + r) * SGK__RL(T),                                    \
-                          sgk__of_si_##T(n == 1 ? src[0]                                           \
-                                                : SGK__CAT(sgk__pickn, SGK__BITS_##T)(             \
-                                                      src, n,                                      \
-                                                      SGK__CAT(sgk__vec_store_index,               \
-                                                               SGK__BITS_##T)(n, log2n, r))));     \
+      for (int r = 0; r < n; ++r) {                                                                \
+        const size_t o = (size_t)(q * n + r) * SGK__RL(T);                                         \
+        const SGK__VSI(T) v =                                                                      \
+            n == 1 ? src[0]                                                                        \
+                   : SGK__CAT(sgk__pickn, SGK__BITS_##T)(                                          \
+                         src, n, SGK__CAT(sgk__vec_store_index, SGK__BITS_##T)(n, log2n, r));      \
+        sgk__r_storeu_##T(SGK__ROW_AT(p, o, n, s), sgk__of_si_##T(v));                             \
+      }                                                                                            \
     }                                                                                              \
   }
 SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
+#undef SGK__VEC_MEMORY
+/* sycl::vec<T, 16> of 32-bit elements at W >= 16: a work-item's 16 are one zmm, so register q of
+ * out[0 .. 15] is a 16 x 16 transpose of the 16 rows at p + 256 q: 32- then 64-bit unpacks (the
+ * 4 x 4 blocks inside each 128-bit lane), then a 4 x 4 transpose of the 128-bit lanes
+ * (vshufi32x4), 48 shuffles per 16 registers where two of n = 8 on rows 16 apart take 16 inserts
+ * and 112 permutes and blends. A transpose is its own inverse: the store runs it on in and
+ * stores rows. 64-bit elements and W 8 (a row half is one register): SGK__VEC16_HALVES. */
+#if SGK_W != 8
+SGK_INLINE void sgk__transpose16x16(__m512i *r) {
+  __m512i t[16], u[16];
+  for (int i = 0; i < 8; ++i) {
+    t[2 * i] = _mm512_unpacklo_epi32(r[2 * i], r[2 * i + 1]);
+    t[2 * i + 1] = _mm512_unpackhi_epi32(r[2 * i], r[2 * i + 1]);
+  }
+  /* u[4 i + j], 128-bit lane l: rows 4 i .. 4 i + 3 of column 4 l + j */
+  for (int i = 0; i < 4; ++i) {
+    u[4 * i] = _mm512_unpacklo_epi64(t[4 * i], t[4 * i + 2]);
+    u[4 * i + 1] = _mm512_unpackhi_epi64(t[4 * i], t[4 * i + 2]);
+    u[4 * i + 2] = _mm512_unpacklo_epi64(t[4 * i + 1], t[4 * i + 3]);
+    u[4 * i + 3] = _mm512_unpackhi_epi64(t[4 * i + 1], t[4 * i + 3]);
+  }
+  /* column 4 l + j, lane m <- u[4 m + j], lane l */
+  for (int j = 0; j < 4; ++j) {
+    const __m512i a = _mm512_shuffle_i32x4(u[j], u[4 + j], 0x44);
+    const __m512i b = _mm512_shuffle_i32x4(u[j], u[4 + j], 0xEE);
+    const __m512i c = _mm512_shuffle_i32x4(u[8 + j], u[12 + j], 0x44);
+    const __m512i d = _mm512_shuffle_i32x4(u[8 + j], u[12 + j], 0xEE);
+    r[j] = _mm512_shuffle_i32x4(a, c, 0x88);
+    r[4 + j] = _mm512_shuffle_i32x4(a, c, 0xDD);
+    r[8 + j] = _mm512_shuffle_i32x4(b, d, 0x88);
+    r[12 + j] = _mm512_shuffle_i32x4(b, d, 0xDD);
+  }
+}
+#define SGK__VEC16(T, ct, ...)                                                                     \
+  SGK_INLINE void sgk__vec16_load_##T(const ct *p, sgk_##T *out) {                                 \
+    if (SGK__BITS_##T == 32) {                                                                     \
+      SGK__FOR(SGK__NR(T), q) {                                                                    \
+        __m512i r[16];                                                                             \
+        for (int i = 0; i < 16; ++i)                                                               \
+          r[i] = _mm512_loadu_si512((const void *)(p + (size_t)(q * 16 + i) * 16));                \
+        sgk__transpose16x16(r);                                                                    \
+        for (int k = 0; k < 16; ++k) out[k].r[q] = sgk__of_si_##T(r[k]);                           \
+      }                                                                                            \
+      return;                                                                                      \
+    }                                                                                              \
+    sgk__vec_load_full_##T(p, 8, 16, out);                                                         \
+    sgk__vec_load_full_##T(p + 8, 8, 16, out + 8);                                                 \
+  }                                                                                                \
+  SGK_INLINE void sgk__vec16_store_##T(ct *p, const sgk_##T *in) {                                 \
+    if (SGK__BITS_##T == 32) {                                                                     \
+      SGK__FOR(SGK__NR(T), q) {                                                                    \
+        __m512i r[16];                                                                             \
+        for (int k = 0; k < 16; ++k) r[k] = sgk__to_si_##T(in[k].r[q]);                            \
+        sgk__transpose16x16(r);                                                                    \
+        for (int i = 0; i < 16; ++i)                                                               \
+          _mm512_storeu_si512((void *)(p + (size_t)(q * 16 + i) * 16), r[i]);                      \
+      }                                                                                            \
+      return;                                                                                      \
+    }                                                                                              \
+    sgk__vec_store_full_##T(p, 8, 3, 16, in);                                                      \
+    sgk__vec_store_full_##T(p + 8, 8, 3, 16, in + 8);                                              \
+  }
+SGK__TYPES_ALL(SGK__VEC16, ~)
+#undef SGK__VEC16
+#else
+SGK__TYPES_ALL(SGK__VEC16_HALVES, ~)
+#endif
+#endif
 
 /* ---- conversions ------------------------------------------------------------------------------ */
 #define SGK__CVT_SAME(TO, FROM, N, FN)                                                             \

@@ -52,7 +52,9 @@ typedef uint64x2_t sgk__rm64;
 #define SGK__NATIVE_PERMUTE
 #define SGK__NATIVE_XOR_LANES
 #define SGK__NATIVE_CVTS SGK__YES
+#ifndef SGK__TEST_GENERIC_VEC_MEMORY /* tests/vec_generic_kernels.c */
 #define SGK__NATIVE_VEC_MEMORY
+#endif
 
 /* ---- register masks --------------------------------------------------------------------------- */
 SGK_INLINE uint32x4_t sgk__lane_bits4(void) {
@@ -279,10 +281,49 @@ SGK__TYPES_ALL(SGK__PERMUTE, ~)
  * a block each, whose register r holds components r and r + 4 of alternate vectors: uzp1/uzp2
  * of the two halves split them (zip1/zip2 rebuild them for st4). The generic path took a table
  * lookup per register and source register instead. */
+/* The n = 8 rows s apart (SGK__ROW_AT; sgk_load_vec of n = 16): ld4 of the 4 RL elements at o,
+ * which are 2 rows of 32-bit elements (two 64-bit ld4 combined: the same registers) or 1 row of
+ * 64-bit ones; st4 likewise. */
+#define SGK__NEON_LD4_ROWS(T, dst, p, o, s)                                                        \
+  do {                                                                                             \
+    if (SGK__RL(T) == 2) {                                                                         \
+      dst = SGK__V(vld4q, T)(SGK__ROW_AT(p, o, 8, s));                                             \
+    } else {                                                                                       \
+      const __typeof__(SGK__V(vld4, T)(p)) a_ = SGK__V(vld4, T)(SGK__ROW_AT(p, o, 8, s));          \
+      const __typeof__(SGK__V(vld4, T)(p)) b_ = SGK__V(vld4, T)(SGK__ROW_AT(p, (o) + 8, 8, s));    \
+      for (int k_ = 0; k_ < 4; ++k_) dst.val[k_] = SGK__V(vcombine, T)(a_.val[k_], b_.val[k_]);    \
+    }                                                                                              \
+  } while (0)
+#define SGK__NEON_ST4_ROWS(T, p, o, s, src)                                                        \
+  do {                                                                                             \
+    if (SGK__RL(T) == 2) {                                                                         \
+      SGK__V(vst4q, T)(SGK__ROW_AT(p, o, 8, s), src);                                              \
+    } else {                                                                                       \
+      __typeof__(SGK__V(vld4, T)(p)) a_, b_;                                                       \
+      for (int k_ = 0; k_ < 4; ++k_) {                                                             \
+        a_.val[k_] = SGK__V(vget_low, T)(src.val[k_]);                                             \
+        b_.val[k_] = SGK__V(vget_high, T)(src.val[k_]);                                            \
+      }                                                                                            \
+      SGK__V(vst4, T)(SGK__ROW_AT(p, o, 8, s), a_);                                                \
+      SGK__V(vst4, T)(SGK__ROW_AT(p, (o) + 8, 8, s), b_);                                          \
+    }                                                                                              \
+  } while (0)
+#ifdef SGK__NATIVE_VEC_MEMORY /* else generic.h's (tests/vec_generic_kernels.c) */
 #define SGK__VEC_MEMORY(T, ct, ...)                                                                \
-  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, sgk_##T *out) {                       \
+  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, int s, sgk_##T *out) {                \
     SGK__FOR(SGK__NR(T), q) {                                                                      \
       const ct *b = p + (size_t)q * n * SGK__RL(T);                                                \
+      if (s != n) { /* n = 8, rows apart */                                                        \
+        const size_t o = (size_t)q * n * SGK__RL(T);                                               \
+        __typeof__(SGK__V(vld4q, T)(b)) lo, hi;                                                    \
+        SGK__NEON_LD4_ROWS(T, lo, p, o, s);                                                        \
+        SGK__NEON_LD4_ROWS(T, hi, p, o + 4 * SGK__RL(T), s);                                       \
+        for (int k = 0; k < 4; ++k) {                                                              \
+          out[k].r[q] = SGK__V(vuzp1q, T)(lo.val[k], hi.val[k]);                                   \
+          out[k + 4].r[q] = SGK__V(vuzp2q, T)(lo.val[k], hi.val[k]);                               \
+        }                                                                                          \
+        continue;                                                                                  \
+      }                                                                                            \
       if (n == 1) {                                                                                \
         out[0].r[q] = SGK__V(vld1q, T)(b);                                                         \
       } else if (n == 2) {                                                                         \
@@ -302,10 +343,21 @@ SGK__TYPES_ALL(SGK__PERMUTE, ~)
       }                                                                                            \
     }                                                                                              \
   }                                                                                                \
-  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, const sgk_##T *in) {            \
+  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, int s, const sgk_##T *in) {     \
     (void)log2n;                                                                                   \
     SGK__FOR(SGK__NR(T), q) {                                                                      \
       ct *b = p + (size_t)q * n * SGK__RL(T);                                                      \
+      if (s != n) { /* n = 8, rows apart */                                                        \
+        const size_t o = (size_t)q * n * SGK__RL(T);                                               \
+        __typeof__(SGK__V(vld4q, T)(b)) lo, hi;                                                    \
+        for (int k = 0; k < 4; ++k) {                                                              \
+          lo.val[k] = SGK__V(vzip1q, T)(in[k].r[q], in[k + 4].r[q]);                               \
+          hi.val[k] = SGK__V(vzip2q, T)(in[k].r[q], in[k + 4].r[q]);                               \
+        }                                                                                          \
+        SGK__NEON_ST4_ROWS(T, p, o, s, lo);                                                        \
+        SGK__NEON_ST4_ROWS(T, p, o + 4 * SGK__RL(T), s, hi);                                       \
+        continue;                                                                                  \
+      }                                                                                            \
       if (n == 1) {                                                                                \
         SGK__V(vst1q, T)(b, in[0].r[q]);                                                           \
       } else if (n == 2) {                                                                         \
@@ -329,6 +381,9 @@ SGK__TYPES_ALL(SGK__PERMUTE, ~)
     }                                                                                              \
   }
 SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
+SGK__TYPES_ALL(SGK__VEC16_HALVES, ~)
+#undef SGK__VEC_MEMORY
+#endif
 
 /* ---- conversions -------------------------------------------------------------------------------
  * 32-bit register k holds the lanes of 64-bit registers 2k and 2k + 1. Float to integer: fcvtz*
