@@ -35,7 +35,8 @@
  *   SGK__NATIVE_PERMUTE, SGK__NATIVE_BROADCAST, SGK__NATIVE_ROTATE   sgk__permute/broadcast/rotate_<t>
  *   SGK__NATIVE_XOR_LANES       sgk__r_xor_lanes_<t>(v, r): lane i <- v[i ^ r], 0 < r < RL
  *   SGK__NATIVE_LOCAL_ATOMICS_32  sgk__local_rmw_<t> and sgk__local_fetch_add_<t> for i32 and u32
- *   SGK__NATIVE_VEC_MEMORY      sgk__vec_load_full_<t> and sgk__vec_store_full_<t> (below)
+ *   SGK__NATIVE_VEC_MEMORY      sgk__vec_load_full_<t>, sgk__vec_store_full_<t> (rows s apart) and
+ *                               sgk__vec16_load/store_<t> (SGK__VEC16_HALVES) (below)
  *   SGK__NATIVE_CVTS defined as SGK__YES: the core's own sgk_cvt_<to>_<from>, all but those it
  *                               marks SGK__LANEWISE_CVT_<to>_<from> (also SGK__YES)
  * The rest, the generic layer gives: the W-lane types as arrays of registers, masks, the lifted
