@@ -1,5 +1,5 @@
-/* sgk_load_vec / sgk_store_vec through the generic layer's transpose (whole-value permutes, rows
- * apart copied together) where the core has its own: compiled with SGK__TEST_GENERIC_VEC_MEMORY,
+/* sgk_load_vec / sgk_store_vec through the generic layer's transpose (whole-value permutes; n = 16
+ * through row buffers) where the core has its own: compiled with SGK__TEST_GENERIC_VEC_MEMORY,
  * which makes the AVX2, AVX-512 and NEON cores stand aside, so that the path a new core without
  * SGK__NATIVE_VEC_MEMORY would take stays tested (test_runtime's memory test, M_VEC and M_VEC64
  * through mem_vec_generic). */
