@@ -472,6 +472,51 @@ static void run_mem(int mode, int nvec, size_t elem, size_t n_items, uint32_t L,
   run_mem_with(&mem_ops, mode, nvec, n_items, L, in, out, idx);
 }
 
+static uint64_t elem_get(const void *p, size_t esize, size_t i) {
+  if (esize == 4) {
+    uint32_t v;
+    memcpy(&v, (const char *)p + i * 4, 4);
+    return v;
+  }
+  uint64_t v;
+  memcpy(&v, (const char *)p + i * 8, 8);
+  return v;
+}
+static void elem_set(void *p, size_t esize, size_t i, uint64_t v) {
+  if (esize == 4) {
+    const uint32_t v32 = (uint32_t)v;
+    memcpy((char *)p + i * 4, &v32, 4);
+  } else
+    memcpy((char *)p + i * 8, &v, 8);
+}
+
+/* vec<T, nv> (T of esize bytes, 4 or 8) loaded, scaled by its element index + 1 and stored, through
+ * the core's transpose (mem_ops), then the generic layer's (mem_vec_generic): every element of the
+ * cap-element buffer checked, those past the n * nv written ones untouched */
+static void check_vec_paths(size_t esize, int nv, size_t n, uint32_t L, size_t cap,
+                            uint64_t *seed) {
+  const uint64_t mask = esize == 4 ? 0xffffffffu : ~(uint64_t)0;
+  const uint64_t sentinel = (uint64_t)-7 & mask;
+  void *in = malloc(cap * esize), *out = malloc(cap * esize);
+  for (size_t i = 0; i < cap; ++i) elem_set(in, esize, i, test_rand(seed));
+  for (int generic = 0; generic < 2; ++generic) {
+    const sgk_kernel *k = generic ? &mem_vec_generic : &mem_ops;
+    for (size_t i = 0; i < cap; ++i) elem_set(out, esize, i, sentinel);
+    run_mem_with(k, esize == 4 ? M_VEC : M_VEC64, nv, n, L, in, out, NULL);
+    for (size_t i = 0; i < cap; ++i) {
+      /* the low esize bytes of the 64-bit product are the esize-byte product */
+      const uint64_t want =
+          i < n * nv ? (elem_get(in, esize, i) * (uint64_t)(i % (size_t)nv + 1)) & mask : sentinel;
+      const uint64_t got = elem_get(out, esize, i);
+      if (got != want)
+        fail_msg("vec<int%zu_t, %d>%s, local %u: element %zu is %#" PRIx64 ", want %#" PRIx64,
+                 esize * 8, nv, generic ? " (generic)" : "", L, i, got, want);
+    }
+  }
+  free(in);
+  free(out);
+}
+
 static void test_memory(void **state) {
   (void)state;
   const uint32_t w = cfg.w;
@@ -499,38 +544,11 @@ static void test_memory(void **state) {
               assert_int_equal(out[at], i < size ? (int32_t)((uint32_t)in[at] + (uint32_t)k) : -7);
             }
         }
-      /* the core's transpose (mem_ops), then the generic layer's (mem_vec_generic) */
-      for (int generic = 0; generic < 2; ++generic) {
-        const sgk_kernel *k = generic ? &mem_vec_generic : &mem_ops;
-        for (size_t i = 0; i < cap; ++i) out[i] = -7;
-        run_mem_with(k, M_VEC, nv, n, L, in, out, NULL);
-        for (size_t i = 0; i < cap; ++i) {
-          const int32_t want =
-              i < n * nv ? (int32_t)((uint32_t)in[i] * (uint32_t)(i % nv + 1)) : -7;
-          if (out[i] != want)
-            fail_msg("vec<int, %d>%s, local %u: element %zu is %d, want %d", nv,
-                     generic ? " (generic)" : "", L, i, out[i], want);
-        }
-      }
       free(in);
       free(out);
+      check_vec_paths(4, nv, n, L, cap, &seed);
       /* 64-bit elements move as pairs of 32-bit lanes in some cores' transposes */
-      int64_t *in64 = malloc(cap * 8), *out64 = malloc(cap * 8);
-      for (size_t i = 0; i < cap; ++i) in64[i] = (int64_t)test_rand(&seed);
-      for (int generic = 0; generic < 2; ++generic) {
-        const sgk_kernel *k = generic ? &mem_vec_generic : &mem_ops;
-        for (size_t i = 0; i < cap; ++i) out64[i] = -7;
-        run_mem_with(k, M_VEC64, nv, n, L, in64, out64, NULL);
-        for (size_t i = 0; i < cap; ++i) {
-          const int64_t want =
-              i < n * nv ? (int64_t)((uint64_t)in64[i] * (uint64_t)(i % nv + 1)) : -7;
-          if (out64[i] != want)
-            fail_msg("vec<int64_t, %d>%s, local %u: element %zu is %" PRId64 ", want %" PRId64, nv,
-                     generic ? " (generic)" : "", L, i, out64[i], want);
-        }
-      }
-      free(in64);
-      free(out64);
+      check_vec_paths(8, nv, n, L, cap, &seed);
     }
     int32_t *in = malloc(n * 4), *out = malloc(n * 4), *idx = malloc(n * 4), *want = malloc(n * 4);
     for (size_t i = 0; i < n; ++i) {

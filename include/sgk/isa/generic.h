@@ -286,7 +286,7 @@ SGK_INLINE sgk_u32 sgk__iota_u32(void) { return sgk__loadu_u32(sgk__iota_table);
 /* Lane indices and values to memory, for the lane-wise paths. */
 #define SGK__SPILL(T, ct, ...)                                                                    \
   SGK_INLINE void sgk__spill_##T(sgk_i32 idx, sgk_##T v, int32_t *at, ct *x) {                   \
-    sgk__storeu_i32(at, idx);                                                                    \
+    sgk__storeu_i32(at, idx);                                                                      \
     sgk__storeu_##T(x, v);                                                                       \
   }
 SGK__TYPES_ALL(SGK__SPILL, ~)
@@ -611,14 +611,14 @@ typedef enum sgk__rmw {
  * sgk__<op>1_<t>) and on registers (sgk__r_apply_<t>, pasting sgk__r_<op>_<t>). */
 #define SGK__RMW_APPLY(name, V, PREFIX, SUFFIX)                                                   \
   SGK_INLINE V name(sgk__rmw op, V a, V b) {                                                     \
-    switch (op) {                                                                                \
+    switch (op) {                                                                                  \
       case SGK__RMW_ADD: return PREFIX##add##SUFFIX(a, b);                                       \
       case SGK__RMW_MIN: return PREFIX##min##SUFFIX(a, b);                                       \
       case SGK__RMW_MAX: return PREFIX##max##SUFFIX(a, b);                                       \
       case SGK__RMW_AND: return PREFIX##and##SUFFIX(a, b);                                       \
       case SGK__RMW_OR: return PREFIX##or##SUFFIX(a, b);                                         \
       case SGK__RMW_XOR: break;                                                                  \
-    }                                                                                            \
+    }                                                                                              \
     return PREFIX##xor##SUFFIX(a, b);                                                            \
   }
 #define SGK__APPLY1(T, ct, ...)                                                                   \
@@ -773,7 +773,8 @@ SGK__TYPES_FLOAT(SGK__LOCAL_LANEWISE, ~)
 #ifndef SGK__NATIVE_VEC_MEMORY
 #define SGK__LOG2_W (SGK_W == 8 ? 3u : SGK_W == 16 ? 4u : 5u)
 #define SGK__VEC_MEMORY(T, ct, ...)                                                                \
-  SGK_INLINE void sgk__vec_load_rows_##T(const ct *p, int n, sgk_##T *out) {                       \
+  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, int s, sgk_##T *out) {                \
+    (void)s; /* == n */                                                                            \
     if (SGK__RL(T) == 1) {                                                                         \
       for (int k = 0; k < n; ++k)                                                                  \
         SGK__FOR(SGK__NR(T), i) out[k].r[i] = sgk__r_splat_##T(p[i * n + k]);                      \
@@ -792,7 +793,8 @@ SGK__TYPES_FLOAT(SGK__LOCAL_LANEWISE, ~)
       out[k] = x;                                                                                  \
     }                                                                                              \
   }                                                                                                \
-  SGK_INLINE void sgk__vec_store_rows_##T(ct *p, int n, int log2n, const sgk_##T *in) {            \
+  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, int s, const sgk_##T *in) {     \
+    (void)s; /* == n */                                                                            \
     if (SGK__RL(T) == 1) {                                                                         \
       SGK__FOR(SGK__NR(T), i)                                                                      \
       for (int k = 0; k < n; ++k) p[i * n + k] = sgk__r_lane0_##T(in[k].r[i]);                     \
@@ -810,27 +812,19 @@ SGK__TYPES_FLOAT(SGK__LOCAL_LANEWISE, ~)
       sgk__storeu_##T(p + (size_t)r * SGK_W, x);                                                   \
     }                                                                                              \
   }                                                                                                \
-  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, int s, sgk_##T *out) {                \
-    (void)s; /* == n */                                                                            \
-    sgk__vec_load_rows_##T(p, n, out);                                                             \
-  }                                                                                                \
-  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, int s, const sgk_##T *in) {     \
-    (void)s; /* == n */                                                                            \
-    sgk__vec_store_rows_##T(p, n, log2n, in);                                                      \
-  }                                                                                                \
   SGK_INLINE void sgk__vec16_load_##T(const ct *p, sgk_##T *out) {                                 \
     ct lo[8 * SGK_W], hi[8 * SGK_W];                                                               \
     for (int i = 0; i < SGK_W; ++i) {                                                              \
-      memcpy(lo + 8 * i, p + 16 * i, 8 * sizeof(ct));                                             \
+      memcpy(lo + 8 * i, p + 16 * i, 8 * sizeof(ct));                                              \
       memcpy(hi + 8 * i, p + 16 * i + 8, 8 * sizeof(ct));                                          \
     }                                                                                              \
-    sgk__vec_load_rows_##T(lo, 8, out);                                                            \
-    sgk__vec_load_rows_##T(hi, 8, out + 8);                                                        \
+    sgk__vec_load_full_##T(lo, 8, 8, out);                                                         \
+    sgk__vec_load_full_##T(hi, 8, 8, out + 8);                                                     \
   }                                                                                                \
   SGK_INLINE void sgk__vec16_store_##T(ct *p, const sgk_##T *in) {                                 \
     ct lo[8 * SGK_W], hi[8 * SGK_W];                                                               \
-    sgk__vec_store_rows_##T(lo, 8, 3, in);                                                         \
-    sgk__vec_store_rows_##T(hi, 8, 3, in + 8);                                                     \
+    sgk__vec_store_full_##T(lo, 8, 3, 8, in);                                                      \
+    sgk__vec_store_full_##T(hi, 8, 3, 8, in + 8);                                                  \
     for (int i = 0; i < SGK_W; ++i) {                                                              \
       memcpy(p + 16 * i, lo + 8 * i, 8 * sizeof(ct));                                              \
       memcpy(p + 16 * i + 8, hi + 8 * i, 8 * sizeof(ct));                                          \
@@ -838,12 +832,14 @@ SGK__TYPES_FLOAT(SGK__LOCAL_LANEWISE, ~)
   }
 SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
 #else
-#define SGK__VEC16_HALVES(T, ct, ...)                                                              \
-  SGK_INLINE void sgk__vec16_load_##T(const ct *p, sgk_##T *out) {                                 \
+/* pre##load_<t> / pre##store_<t>: sgk__vec16_ for a core's n = 16 itself, another prefix for a
+ * core's fallback (AVX-512's 64-bit types) */
+#define SGK__VEC16_HALVES(T, ct, pre)                                                              \
+  SGK_INLINE void pre##load_##T(const ct *p, sgk_##T *out) {                                       \
     sgk__vec_load_full_##T(p, 8, 16, out);                                                         \
     sgk__vec_load_full_##T(p + 8, 8, 16, out + 8);                                                 \
   }                                                                                                \
-  SGK_INLINE void sgk__vec16_store_##T(ct *p, const sgk_##T *in) {                                 \
+  SGK_INLINE void pre##store_##T(ct *p, const sgk_##T *in) {                                       \
     sgk__vec_store_full_##T(p, 8, 3, 16, in);                                                      \
     sgk__vec_store_full_##T(p + 8, 8, 3, 16, in + 8);                                              \
   }

@@ -459,8 +459,7 @@ SGK_INLINE void sgk__transpose16x16(__m512i *r) {
       }                                                                                            \
       return;                                                                                      \
     }                                                                                              \
-    sgk__vec_load_full_##T(p, 8, 16, out);                                                         \
-    sgk__vec_load_full_##T(p + 8, 8, 16, out + 8);                                                 \
+    sgk__vec16_halves_load_##T(p, out);                                                            \
   }                                                                                                \
   SGK_INLINE void sgk__vec16_store_##T(ct *p, const sgk_##T *in) {                                 \
     if (SGK__BITS_##T == 32) {                                                                     \
@@ -473,13 +472,13 @@ SGK_INLINE void sgk__transpose16x16(__m512i *r) {
       }                                                                                            \
       return;                                                                                      \
     }                                                                                              \
-    sgk__vec_store_full_##T(p, 8, 3, 16, in);                                                      \
-    sgk__vec_store_full_##T(p + 8, 8, 3, 16, in + 8);                                              \
+    sgk__vec16_halves_store_##T(p, in);                                                            \
   }
+SGK__TYPES_ALL(SGK__VEC16_HALVES, sgk__vec16_halves_)
 SGK__TYPES_ALL(SGK__VEC16, ~)
 #undef SGK__VEC16
 #else
-SGK__TYPES_ALL(SGK__VEC16_HALVES, ~)
+SGK__TYPES_ALL(SGK__VEC16_HALVES, sgk__vec16_)
 #endif
 #endif
 

@@ -312,9 +312,9 @@ SGK__TYPES_ALL(SGK__PERMUTE, ~)
 #define SGK__VEC_MEMORY(T, ct, ...)                                                                \
   SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, int s, sgk_##T *out) {                \
     SGK__FOR(SGK__NR(T), q) {                                                                      \
-      const ct *b = p + (size_t)q * n * SGK__RL(T);                                                \
+      const size_t o = (size_t)q * n * SGK__RL(T);                                                 \
+      const ct *b = p + o;                                                                         \
       if (s != n) { /* n = 8, rows apart */                                                        \
-        const size_t o = (size_t)q * n * SGK__RL(T);                                               \
         __typeof__(SGK__V(vld4q, T)(b)) lo, hi;                                                    \
         SGK__NEON_LD4_ROWS(T, lo, p, o, s);                                                        \
         SGK__NEON_LD4_ROWS(T, hi, p, o + 4 * SGK__RL(T), s);                                       \
@@ -346,9 +346,9 @@ SGK__TYPES_ALL(SGK__PERMUTE, ~)
   SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, int s, const sgk_##T *in) {     \
     (void)log2n;                                                                                   \
     SGK__FOR(SGK__NR(T), q) {                                                                      \
-      ct *b = p + (size_t)q * n * SGK__RL(T);                                                      \
+      const size_t o = (size_t)q * n * SGK__RL(T);                                                 \
+      ct *b = p + o;                                                                               \
       if (s != n) { /* n = 8, rows apart */                                                        \
-        const size_t o = (size_t)q * n * SGK__RL(T);                                               \
         __typeof__(SGK__V(vld4q, T)(b)) lo, hi;                                                    \
         for (int k = 0; k < 4; ++k) {                                                              \
           lo.val[k] = SGK__V(vzip1q, T)(in[k].r[q], in[k + 4].r[q]);                               \
@@ -381,7 +381,7 @@ SGK__TYPES_ALL(SGK__PERMUTE, ~)
     }                                                                                              \
   }
 SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
-SGK__TYPES_ALL(SGK__VEC16_HALVES, ~)
+SGK__TYPES_ALL(SGK__VEC16_HALVES, sgk__vec16_)
 #undef SGK__VEC_MEMORY
 #endif
 
