@@ -14,14 +14,15 @@
  * Where and why the window pays: SGK_REG_WINDOW in kernel.h. A block holds cur, next, the two
  * sums and a few products in flight, well under the 16 registers of the smallest ISA, so the
  * register count is no condition. */
-/* Tap r of a block: slid out of cur and next for the backend's share of the taps (SGK_REG_SLIDE:
- * every tap on AVX-512 W 8, half on W 16), else loaded at its own p[r ..] as outside the window.
- * Either reads nothing past p[r + W - 1]. */
+/* Tap r of a block: slid out of cur and next for the share q of the taps (SGK_REG_SLIDE_BY: every
+ * tap at 4, AVX-512 W 8's own; half at 2, W 16's; three of four at 3, Zen 5's at W 16), else
+ * loaded at its own p[r ..] as outside the window. Either reads nothing past p[r + W - 1]. */
 SGK_INLINE sgk_i32 conv_window_tap(sgk_sg sg, sgk_i32 cur, sgk_i32 next, const int32_t *p,
-                                   uint32_t r) {
-  return SGK_REG_SLIDE(r) ? sgk_shuffle_down_i32(sg, cur, next, r) : sgk_load_i32(sg, p + r);
+                                   uint32_t r, uint32_t q) {
+  return SGK_REG_SLIDE_BY(r, q) ? sgk_shuffle_down_i32(sg, cur, next, r) : sgk_load_i32(sg, p + r);
 }
-SGK_INLINE sgk_i32 conv_taps(sgk_sg sg, const int32_t *p, const int32_t *k, uint32_t m) {
+SGK_INLINE sgk_i32 conv_taps(sgk_sg sg, const int32_t *p, const int32_t *k, uint32_t m,
+                             uint32_t q) {
   sgk_i32 t0 = sgk_splat_i32(0), t1 = sgk_splat_i32(0);
   uint32_t left = m;
   if (SGK_REG_WINDOW && sgk_sg_size(sg) == SGK_W) {
@@ -33,8 +34,8 @@ SGK_INLINE sgk_i32 conv_taps(sgk_sg sg, const int32_t *p, const int32_t *k, uint
           left > SGK_W ? sgk_load_i32(sg, p + SGK_W) : sgk_load_masked_i32(sg, used, p + SGK_W);
 #pragma GCC unroll 16
       for (uint32_t r = 0; r < SGK_W; r += 2) {
-        const sgk_i32 x0 = conv_window_tap(sg, cur, next, p, r);
-        const sgk_i32 x1 = conv_window_tap(sg, cur, next, p, r + 1);
+        const sgk_i32 x0 = conv_window_tap(sg, cur, next, p, r, q);
+        const sgk_i32 x1 = conv_window_tap(sg, cur, next, p, r + 1, q);
         t0 = sgk_add_i32(t0, sgk_mul_i32(x0, sgk_splat_i32(k[r])));
         t1 = sgk_add_i32(t1, sgk_mul_i32(x1, sgk_splat_i32(k[r + 1])));
       }
@@ -43,6 +44,34 @@ SGK_INLINE sgk_i32 conv_taps(sgk_sg sg, const int32_t *p, const int32_t *k, uint
   for (uint32_t j = 0; j < left; ++j)
     t0 = sgk_add_i32(t0, sgk_mul_i32(sgk_load_i32(sg, p + j), sgk_splat_i32(k[j])));
   return sgk_add_i32(t0, t1);
+}
+/* One share's window, out of line: inlined side by side, the five windows' permute indices,
+ * hoisted out of the variant's work-group loop together, outgrew the 32 registers and the one in
+ * use was reloaded from the stack in its loop (conv/global, AVX-512 W 16, at share 3: 0.88-0.94x
+ * the window compiled alone). Called for a whole sub-group only, which it is told. */
+#define CONV_WINDOW(q)                                                                             \
+  __attribute__((noinline)) static sgk_i32 conv_window_##q(sgk_sg sg, const int32_t *p,            \
+                                                           const int32_t *k, uint32_t m) {         \
+    if (!sg.full) __builtin_unreachable();                                                         \
+    return conv_taps(sg, p, k, m, q);                                                              \
+  }
+CONV_WINDOW(0)
+CONV_WINDOW(1)
+CONV_WINDOW(2)
+CONV_WINDOW(3)
+CONV_WINDOW(4)
+/* The taps at the share this CPU slides best (sgk_slide_quarters, chosen once per process), in a
+ * whole sub-group of a variant with a window; else the loads alone. */
+SGK_INLINE sgk_i32 conv_taps_here(const sgk_wg *wg, sgk_sg sg, const int32_t *p, const int32_t *k,
+                                  uint32_t m) {
+  if (!SGK_REG_WINDOW || sgk_sg_size(sg) != SGK_W) return conv_taps(sg, p, k, m, 0);
+  switch (sgk_slide_quarters(wg)) {
+    case 0: return conv_window_0(sg, p, k, m);
+    case 1: return conv_window_1(sg, p, k, m);
+    case 2: return conv_window_2(sg, p, k, m);
+    case 3: return conv_window_3(sg, p, k, m);
+    default: return conv_window_4(sg, p, k, m);
+  }
 }
 
 /* Global memory: lane i reads in[i - M/2 + j] for each tap j, one block load per tap. Sub-groups
@@ -67,7 +96,7 @@ SGK_KERNEL(conv_global, struct conv_args, a, wg) {
         t = sgk_add_i32(t, sgk_mul_i32(x, sgk_splat_i32(a->kernel[j])));
       }
     } else {
-      t = conv_taps(sg, a->input + i0 - half, a->kernel, a->m);
+      t = conv_taps_here(wg, sg, a->input + i0 - half, a->kernel, a->m);
     }
     sgk_store_i32(sg, a->output + i0, t);
   }
@@ -99,6 +128,6 @@ SGK_KERNEL_SLM(conv_slm, struct conv_args, a, wg,
   /* group_barrier */
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     sgk_store_i32(sg, a->output + i_first + sg.first,
-                  conv_taps(sg, ciacc + sg.first, a->kernel, a->m));
+                  conv_taps_here(wg, sg, ciacc + sg.first, a->kernel, a->m));
   }
 }

@@ -34,6 +34,18 @@ expect 1 "SGK_FAST_SCATTER='maybe': use 0, 1 or auto" -- env SGK_FAST_SCATTER=ma
 for fs in 0 1 auto; do # both ways of adding to private arrays, whichever this CPU picks
   expect 0 'verified' -- env SGK_FAST_SCATTER=$fs "$sgk" run hist_private --n 65536 --reps 1
 done
+expect 1 "SGK_SLIDE_QUARTERS='5': use 0, 1, 2, 3, 4 or auto" -- env SGK_SLIDE_QUARTERS=5 "$sgk" run conv_global --n 65536 --reps 1
+# every share of the convolution's window (compiled once per share, one picked per CPU or forced),
+# on the variants that have a window (AVX-512 at W 8 and 16), each output checked
+if "$sgk" info --json 2>/dev/null | grep '"isas_available": \[[^]]*"avx512"' >/dev/null; then
+  for q in 0 1 2 3 4 auto; do
+    for k in conv_global conv_slm; do
+      for w in 8 16; do
+        expect 0 'verified' -- env SGK_SLIDE_QUARTERS=$q "$sgk" run $k --isa avx512 --sg $w --n 65536 --reps 1
+      done
+    done
+  done
+fi
 expect 0 '"isa": "scalar"' -- env SGK_ISA=scalar "$sgk" run copy_block --n 4096 --reps 1 --json
 expect 0 '"isa": "scalar"' -- env SGK_ISA=bogus "$sgk" run copy_block --n 4096 --reps 1 --isa scalar --json
 expect 1 "SGK_ISA: ISA '$missing' was not compiled|SGK_ISA: this CPU does not support" -- env SGK_ISA=$missing "$sgk" info

@@ -38,6 +38,9 @@ struct sgk_wg {
   /* 1 where a vector gather, op and scatter beat lane-by-lane updates of private arrays (the
    * CPU's scatters are fast: Intel's AVX-512 cores, not AMD's); chosen once per process. */
   uint32_t fast_scatter;
+  /* The share of a window's taps this CPU slides (sgk_slide_quarters): 0 for the variant's own
+   * SGK_REG_SLIDE_QUARTERS, else the share + 1; chosen once per process. */
+  uint32_t slide_choice;
 };
 
 /* sgk_wg.fault values. */

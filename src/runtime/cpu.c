@@ -66,6 +66,41 @@ static int vendor_fast_scatter(void) {
 #endif
 }
 
+/* The share of the convolution window's taps slid rather than loaded on AVX-512 at W 16 (a zmm
+ * sub-group), where the backend's own 2 was measured on AMD Zen 4: on Zen 5 (family 26), whose
+ * loads that cross a cache line take two of its two 512-bit load slots a cycle, 3 of every 4
+ * (conv/global and conv/slm 1.25-1.30x; all 4: 1.15-1.25x; README, "The window's share on Zen
+ * 5"). Elsewhere (Zen 4, Intel) -1: the backend's. */
+static int vendor_slide_zmm(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  if (!__get_cpuid(0, &a, &b, &c, &d)) return -1;
+  char v[13];
+  memcpy(v, &b, 4);
+  memcpy(v + 4, &d, 4);
+  memcpy(v + 8, &c, 4);
+  v[12] = '\0';
+  if (strcmp(v, "AuthenticAMD") != 0 || !__get_cpuid(1, &a, &b, &c, &d)) return -1;
+  const unsigned family = ((a >> 8) & 0xFu) + ((a >> 20) & 0xFFu); /* base + extended */
+  return family >= 26 ? 3 : -1;
+#else
+  return -1;
+#endif
+}
+
+static void read_slide(sgk_cpu *cpu) {
+  const char *v = getenv("SGK_SLIDE_QUARTERS");
+  cpu->slide_all = -1;
+  cpu->slide_zmm = vendor_slide_zmm();
+  if (!v || !*v || strcmp(v, "auto") == 0) return;
+  if (v[0] >= '0' && v[0] <= '4' && v[1] == '\0') {
+    cpu->slide_all = v[0] - '0';
+    return;
+  }
+  cpu->slide_all = -2;
+  snprintf(cpu->slide_env, sizeof cpu->slide_env, "%s", v);
+}
+
 static void read_fast_scatter(sgk_cpu *cpu) {
   const char *v = getenv("SGK_FAST_SCATTER");
   cpu->fast_scatter = vendor_fast_scatter();
@@ -84,6 +119,7 @@ static void init_cpu(void) {
 #undef SGK__PROBE
   read_name(the_cpu.name, sizeof the_cpu.name);
   read_fast_scatter(&the_cpu);
+  read_slide(&the_cpu);
 #ifdef _SC_LEVEL1_DCACHE_SIZE
   the_cpu.l1d = cache_size(_SC_LEVEL1_DCACHE_SIZE);
   the_cpu.l2 = cache_size(_SC_LEVEL2_CACHE_SIZE);

@@ -26,6 +26,11 @@ typedef struct sgk_cpu {
    * 0 elsewhere; SGK_FAST_SCATTER=0|1 overrides it, another value (-1) fails every launch. */
   int fast_scatter;
   char fast_scatter_env[24]; /* SGK_FAST_SCATTER's value when it is not one sgk knows */
+  /* sgk_wg.slide_choice: slide_all (0 .. 4, SGK_SLIDE_QUARTERS) for every variant with a window,
+   * else slide_zmm for AVX-512 at W 16 (3 on AMD family 26, Zen 5), -1 for the variant's own;
+   * slide_all -2: an unknown SGK_SLIDE_QUARTERS, which fails every launch. */
+  int slide_all, slide_zmm;
+  char slide_env[24];
 } sgk_cpu;
 const sgk_cpu *sgk__cpu(void);
 

@@ -23,7 +23,8 @@
  * "The window's taps, split between slides and loads"): a ymm slide (W 8) pays at every tap (half
  * of the taps loaded instead ran 0.88-1.05x in five rounds of six); a zmm slide (W 16) at half of
  * them (all of them slid ran 0.91-1.00x half, a quarter 0.74-0.83x). Not measured on Intel, whose
- * costs for vpermt2d and for loads across cache lines differ: the value is per ISA, not vendor. */
+ * costs for vpermt2d and for loads across cache lines differ. This is the variant's own value; the
+ * runtime hands a kernel the CPU's where it differs (sgk_slide_quarters: 3 at W 16 on Zen 5). */
 #if SGK_W == 8
 #define SGK__SLIDE_QUARTERS 4
 #define SGK__RL32 8
