@@ -286,7 +286,7 @@ SGK_INLINE sgk_u32 sgk__iota_u32(void) { return sgk__loadu_u32(sgk__iota_table);
 /* Lane indices and values to memory, for the lane-wise paths. */
 #define SGK__SPILL(T, ct, ...)                                                                    \
   SGK_INLINE void sgk__spill_##T(sgk_i32 idx, sgk_##T v, int32_t *at, ct *x) {                   \
-    sgk__storeu_i32(at, idx);                                                                      \
+    sgk__storeu_i32(at, idx);                                                                    \
     sgk__storeu_##T(x, v);                                                                       \
   }
 SGK__TYPES_ALL(SGK__SPILL, ~)
@@ -611,14 +611,14 @@ typedef enum sgk__rmw {
  * sgk__<op>1_<t>) and on registers (sgk__r_apply_<t>, pasting sgk__r_<op>_<t>). */
 #define SGK__RMW_APPLY(name, V, PREFIX, SUFFIX)                                                   \
   SGK_INLINE V name(sgk__rmw op, V a, V b) {                                                     \
-    switch (op) {                                                                                  \
+    switch (op) {                                                                                \
       case SGK__RMW_ADD: return PREFIX##add##SUFFIX(a, b);                                       \
       case SGK__RMW_MIN: return PREFIX##min##SUFFIX(a, b);                                       \
       case SGK__RMW_MAX: return PREFIX##max##SUFFIX(a, b);                                       \
       case SGK__RMW_AND: return PREFIX##and##SUFFIX(a, b);                                       \
       case SGK__RMW_OR: return PREFIX##or##SUFFIX(a, b);                                         \
       case SGK__RMW_XOR: break;                                                                  \
-    }                                                                                              \
+    }                                                                                            \
     return PREFIX##xor##SUFFIX(a, b);                                                            \
   }
 #define SGK__APPLY1(T, ct, ...)                                                                   \
@@ -815,7 +815,7 @@ SGK__TYPES_FLOAT(SGK__LOCAL_LANEWISE, ~)
   SGK_INLINE void sgk__vec16_load_##T(const ct *p, sgk_##T *out) {                                 \
     ct lo[8 * SGK_W], hi[8 * SGK_W];                                                               \
     for (int i = 0; i < SGK_W; ++i) {                                                              \
-      memcpy(lo + 8 * i, p + 16 * i, 8 * sizeof(ct));                                              \
+      memcpy(lo + 8 * i, p + 16 * i, 8 * sizeof(ct));                                             \
       memcpy(hi + 8 * i, p + 16 * i + 8, 8 * sizeof(ct));                                          \
     }                                                                                              \
     sgk__vec_load_full_##T(lo, 8, 8, out);                                                         \
