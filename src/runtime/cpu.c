@@ -69,8 +69,8 @@ static int vendor_fast_scatter(void) {
 /* The share of the convolution window's taps slid rather than loaded on AVX-512 at W 16 (a zmm
  * sub-group), where the backend's own 2 was measured on AMD Zen 4: on Zen 5 (family 26), whose
  * loads that cross a cache line take two of its two 512-bit load slots a cycle, 3 of every 4
- * (conv/global and conv/slm 1.25-1.30x; all 4: 1.15-1.25x; README, "The window's share on Zen
- * 5"). Elsewhere (Zen 4, Intel) -1: the backend's. */
+ * (A/B against 2: conv/global 1.24x, conv/slm 1.16x; all 4: 1.15-1.25x; README, "The window's
+ * share per CPU"). Elsewhere (Zen 4, Intel) -1: the backend's. */
 static int vendor_slide_zmm(void) {
 #if defined(__x86_64__) || defined(__i386__)
   unsigned a = 0, b = 0, c = 0, d = 0;
