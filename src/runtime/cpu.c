@@ -46,12 +46,8 @@ static void read_name(char *name, size_t size) {
   if (!name[0]) snprintf(name, size, "unknown");
 }
 
-/* Whether private-array adds should gather, add and scatter rather than go lane by lane: on
- * Intel, whose AVX-512 scatters are fast (hist/private 1.11x / 1.20x at W 16 / 32 on a Xeon,
- * family 6 model 207); not on AMD, whose scatters are microcoded (lane by lane 1.9-2.8x faster
- * on Zen 4). Only the AVX-512 backend at W 16 and 32 has a vector path; the others go lane by
- * lane whatever this says. */
-static int vendor_fast_scatter(void) {
+/* Whether CPUID's vendor string is v (x86; elsewhere never). */
+static int cpu_vendor_is(const char *want) {
 #if defined(__x86_64__) || defined(__i386__)
   unsigned a = 0, b = 0, c = 0, d = 0;
   if (!__get_cpuid(0, &a, &b, &c, &d)) return 0;
@@ -60,11 +56,19 @@ static int vendor_fast_scatter(void) {
   memcpy(v + 4, &d, 4);
   memcpy(v + 8, &c, 4);
   v[12] = '\0';
-  return strcmp(v, "GenuineIntel") == 0;
+  return strcmp(v, want) == 0;
 #else
+  (void)want;
   return 0;
 #endif
 }
+
+/* Whether private-array adds should gather, add and scatter rather than go lane by lane: on
+ * Intel, whose AVX-512 scatters are fast (hist/private 1.11x / 1.20x at W 16 / 32 on a Xeon,
+ * family 6 model 207); not on AMD, whose scatters are microcoded (lane by lane 1.9-2.8x faster
+ * on Zen 4). Only the AVX-512 backend at W 16 and 32 has a vector path; the others go lane by
+ * lane whatever this says. */
+static int vendor_fast_scatter(void) { return cpu_vendor_is("GenuineIntel"); }
 
 /* The share of the convolution window's taps slid rather than loaded on AVX-512 at W 16 (a zmm
  * sub-group), where the backend's own 2 was measured on AMD Zen 4: on Zen 5 (family 26), whose
@@ -74,13 +78,7 @@ static int vendor_fast_scatter(void) {
 static int vendor_slide_zmm(void) {
 #if defined(__x86_64__) || defined(__i386__)
   unsigned a = 0, b = 0, c = 0, d = 0;
-  if (!__get_cpuid(0, &a, &b, &c, &d)) return -1;
-  char v[13];
-  memcpy(v, &b, 4);
-  memcpy(v + 4, &d, 4);
-  memcpy(v + 8, &c, 4);
-  v[12] = '\0';
-  if (strcmp(v, "AuthenticAMD") != 0 || !__get_cpuid(1, &a, &b, &c, &d)) return -1;
+  if (!cpu_vendor_is("AuthenticAMD") || !__get_cpuid(1, &a, &b, &c, &d)) return -1;
   const unsigned family = ((a >> 8) & 0xFu) + ((a >> 20) & 0xFFu); /* base + extended */
   return family >= 26 ? 3 : -1;
 #else
