@@ -98,6 +98,52 @@ SGK_INLINE __m512i sgk__iota64_plus(int s) {
   return _mm512_add_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7), _mm512_set1_epi64(s));
 }
 
+/* (lo, hi)[i + s] for 0 < s < the register's lanes, s a constant (an unrolled loop's slide):
+ * valignd / valignq, which keeps its sources, where the two-source permute overwrites one (a
+ * register copy a slide) and holds its index in a register. Any other s: the permute. */
+#define SGK__AC(f, s) case s: return f(hi, lo, s);
+SGK_INLINE sgk__vi sgk__align32(sgk__vi lo, sgk__vi hi, int s) {
+  switch (s) {
+  SGK__AC(SGK__P(alignr_epi32), 1) SGK__AC(SGK__P(alignr_epi32), 2) SGK__AC(SGK__P(alignr_epi32), 3)
+  SGK__AC(SGK__P(alignr_epi32), 4) SGK__AC(SGK__P(alignr_epi32), 5) SGK__AC(SGK__P(alignr_epi32), 6)
+  SGK__AC(SGK__P(alignr_epi32), 7)
+#if SGK_W != 8
+  SGK__AC(SGK__P(alignr_epi32), 8) SGK__AC(SGK__P(alignr_epi32), 9)
+  SGK__AC(SGK__P(alignr_epi32), 10) SGK__AC(SGK__P(alignr_epi32), 11)
+  SGK__AC(SGK__P(alignr_epi32), 12) SGK__AC(SGK__P(alignr_epi32), 13)
+  SGK__AC(SGK__P(alignr_epi32), 14) SGK__AC(SGK__P(alignr_epi32), 15)
+#endif
+  default: return SGK__P(permutex2var_epi32)(lo, sgk__iota32_plus(s), hi);
+  }
+}
+SGK_INLINE __m512i sgk__align64(__m512i lo, __m512i hi, int s) {
+  switch (s) {
+  SGK__AC(_mm512_alignr_epi64, 1) SGK__AC(_mm512_alignr_epi64, 2) SGK__AC(_mm512_alignr_epi64, 3)
+  SGK__AC(_mm512_alignr_epi64, 4) SGK__AC(_mm512_alignr_epi64, 5) SGK__AC(_mm512_alignr_epi64, 6)
+  SGK__AC(_mm512_alignr_epi64, 7)
+  default: return _mm512_permutex2var_epi64(lo, sgk__iota64_plus(s), hi);
+  }
+}
+#undef SGK__AC
+/* a register as its bits (SGK__TOI) and back (SGK__OFI), for the aligns */
+#if SGK_W == 8
+#define SGK__TOI_f32 _mm256_castps_si256
+#define SGK__OFI_f32 _mm256_castsi256_ps
+#else
+#define SGK__TOI_f32 _mm512_castps_si512
+#define SGK__OFI_f32 _mm512_castsi512_ps
+#endif
+#define SGK__TOI_i32
+#define SGK__OFI_i32
+#define SGK__TOI_u32
+#define SGK__OFI_u32
+#define SGK__TOI_i64
+#define SGK__OFI_i64
+#define SGK__TOI_u64
+#define SGK__OFI_u64
+#define SGK__TOI_f64 _mm512_castpd_si512
+#define SGK__OFI_f64 _mm512_castsi512_pd
+
 /* ---- register ops every type has -------------------------------------------------------------
  * By element width BITS: the intrinsic prefix (SGK__P: the 32-bit register's width, SGK__Q: zmm),
  * the k-register type, the lanes and the permute index; by type: the suffixes of data movement
@@ -168,6 +214,9 @@ SGK_INLINE __m512i sgk__iota64_plus(int s) {
   }                                                                                              \
   /* lane i <- (lo, hi)[RL + i - d]: one two-source permute */                                   \
   SGK_INLINE sgk__v_##T sgk__r_slide_##T(sgk__v_##T lo, sgk__v_##T hi, int d) {                  \
+    if (__builtin_constant_p(d)) /* valignd / valignq */                                       \
+      return SGK__OFI_##T(                                                                       \
+          sgk__align##BITS(SGK__TOI_##T(lo), SGK__TOI_##T(hi), SGK__CAT(SGK__RL, BITS) - d));    \
     return SGK__I(BITS, permutex2var, SGK__S_##T)(lo, SGK__CAT(SGK__CAT(sgk__iota, BITS), _plus)(SGK__CAT(SGK__RL, BITS) - d), hi); \
   }                                                                                              \
   SGK__CMPS(BITS, T, SGK__PRED_##T)                                                              \
