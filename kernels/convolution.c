@@ -48,7 +48,8 @@ SGK_INLINE sgk_i32 conv_taps(sgk_sg sg, const int32_t *p, const int32_t *k, uint
 /* One share's window, out of line: inlined side by side, the five windows' permute indices,
  * hoisted out of the variant's work-group loop together, outgrew the 32 registers and the one in
  * use was reloaded from the stack in its loop (conv/global, AVX-512 W 16, at share 3: 0.88-0.94x
- * the window compiled alone). Called for a whole sub-group only, which it is told. */
+ * the window compiled alone; measured when a slide by a constant was still a two-source permute,
+ * before valignd). Called for a whole sub-group only, which it is told. */
 #define CONV_WINDOW(q)                                                                             \
   __attribute__((noinline)) static sgk_i32 conv_window_##q(sgk_sg sg, const int32_t *p,            \
                                                            const int32_t *k, uint32_t m) {         \

@@ -36,16 +36,16 @@ for fs in 0 1 auto; do # both ways of adding to private arrays, whichever this C
 done
 expect 1 "SGK_SLIDE_QUARTERS='5': use 0, 1, 2, 3, 4 or auto" -- env SGK_SLIDE_QUARTERS=5 "$sgk" run conv_global --n 65536 --reps 1
 # every share of the convolution's window (compiled once per share, one picked per CPU or forced),
-# on the variants that have a window (AVX-512 at W 8 and 16), each output checked
-if "$sgk" info --json 2>/dev/null | grep '"isas_available": \[[^]]*"avx512"' >/dev/null; then
+# on the variants that have a window (AVX-512 at W 8 and 16, AVX2 at W 8), each output checked
+for isa_w in avx512:8 avx512:16 avx2:8; do
+  isa=${isa_w%:*} w=${isa_w#*:}
+  "$sgk" info --json 2>/dev/null | grep "\"isas_available\": \[[^]]*\"$isa\"" >/dev/null || continue
   for q in 0 1 2 3 4 auto; do
     for k in conv_global conv_slm; do
-      for w in 8 16; do
-        expect 0 'verified' -- env SGK_SLIDE_QUARTERS=$q "$sgk" run $k --isa avx512 --sg $w --n 65536 --reps 1
-      done
+      expect 0 'verified' -- env SGK_SLIDE_QUARTERS=$q "$sgk" run $k --isa $isa --sg $w --n 65536 --reps 1
     done
   done
-fi
+done
 expect 0 '"isa": "scalar"' -- env SGK_ISA=scalar "$sgk" run copy_block --n 4096 --reps 1 --json
 expect 0 '"isa": "scalar"' -- env SGK_ISA=bogus "$sgk" run copy_block --n 4096 --reps 1 --isa scalar --json
 expect 1 "SGK_ISA: ISA '$missing' was not compiled|SGK_ISA: this CPU does not support" -- env SGK_ISA=$missing "$sgk" info

@@ -521,8 +521,9 @@ SGK__TYPES_ALL(SGK__XOR_PERMUTE, ~)
 
 /* Two-source slide of full sub-groups (the sub-group shuffle_down of Intel's OpenCL extension):
  * lane i <- (cur, next)[i + d], d < W. Out register k is source registers k + q and k + q + 1 of
- * the pair, q = d / RL, slid by r = d mod RL: one core slide per register (a two-source permute
- * on AVX-512), none when r is 0; with a constant d, as in an unrolled loop, it all folds. */
+ * the pair, q = d / RL, slid by r = d mod RL: one core slide per register (on AVX-512 a valignd /
+ * valignq by a constant r, else a two-source permute), none when r is 0; with a constant d, as in
+ * an unrolled loop, it all folds. */
 #define SGK__SLIDE_DOWN(T, ct, ...)                                                                \
   SGK_INLINE sgk_##T sgk__slide_down_##T(sgk_##T cur, sgk_##T next, uint32_t d) {                 \
     const int q = (int)(d / SGK__RL(T)), r = (int)(d % SGK__RL(T));                               \

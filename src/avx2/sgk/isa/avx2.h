@@ -26,8 +26,13 @@ typedef __m128i sgk__sleef_vi64; /* 4 int32 lanes beside a register of 4 doubles
 #define SGK__RL32 8
 #define SGK__RL64 4
 #define SGK__REGS 16 /* ymm0 .. ymm15 */
-/* A slide is two vpermd and a blend: the convolution's window ran 0.51-0.80x its loads on Zen 4 */
-#define SGK__SLIDE_QUARTERS 0
+/* A slide by a constant is vperm2i128 and vpalignr (sgk__align_bytes). When it was two vpermd
+ * and a blend, the convolution's window ran 0.51-0.80x its loads on Zen 4, and the backend slid
+ * nothing (0). The window at W 8 on AMD Zen 5 (conv/global and conv/slm, GOP/s, against 90 / 89
+ * without a window): share 0 109 / 106, 1 111 / 109, 2 132 / 129, 3 159 / 154, 4 144 / 137. Not
+ * measured on Intel, where both instructions take port 5 (a share of 3: 8 port-5 uops for 8
+ * taps, as many cycles as its 8 two-uop vpmulld take on ports 0 and 1). */
+#define SGK__SLIDE_QUARTERS 3
 #define SGK__MASK_BITS 0
 
 typedef __m256i sgk__v_i32;
@@ -116,6 +121,22 @@ SGK_INLINE __m256i sgk__below(int lanes, int d) {
   return _mm256_cmpgt_epi32(_mm256_set1_epi32(d), lane);
 }
 
+/* (lo, hi) from byte b on, b a constant multiple of 4 in (0, 32) (an unrolled loop's slide): the
+ * middle 32 bytes (vperm2i128), then one in-lane byte align (vpalignr); a slide by a variable
+ * takes two cross-lane permutes and a blend. */
+#define SGK__ALIGN_LO(n) case n: return _mm256_alignr_epi8(mid, lo, n);
+#define SGK__ALIGN_HI(n) case n + 16: return _mm256_alignr_epi8(hi, mid, n);
+SGK_INLINE __m256i sgk__align_bytes(__m256i lo, __m256i hi, int b) {
+  const __m256i mid = _mm256_permute2x128_si256(lo, hi, 0x21); /* lo's high half, hi's low half */
+  switch (b) {
+  SGK__ALIGN_LO(4) SGK__ALIGN_LO(8) SGK__ALIGN_LO(12)
+  SGK__ALIGN_HI(4) SGK__ALIGN_HI(8) SGK__ALIGN_HI(12)
+  default: return mid; /* 16 */
+  }
+}
+#undef SGK__ALIGN_LO
+#undef SGK__ALIGN_HI
+
 /* Per type: the scalar broadcast and lane-0 read; the rest goes through the integer view. */
 #define SGK__SET1_i32(x) _mm256_set1_epi32((int)(x))
 #define SGK__SET1_u32 SGK__SET1_i32
@@ -152,6 +173,9 @@ SGK_INLINE __m256i sgk__below(int lanes, int d) {
     return sgk__of_si_##T(_mm256_blendv_epi8(sgk__si_##T(b), sgk__si_##T(a), m));                \
   }                                                                                              \
   SGK_INLINE sgk__v_##T sgk__r_slide_##T(sgk__v_##T lo, sgk__v_##T hi, int d) {                  \
+    if (__builtin_constant_p(d) && d > 0 && d < 256 / SGK__BITS_##T)                             \
+      return sgk__of_si_##T(sgk__align_bytes(sgk__si_##T(lo), sgk__si_##T(hi),                   \
+                                             (256 / SGK__BITS_##T - d) * (SGK__BITS_##T / 8)));  \
     const __m256i from = sgk__from_minus(256 / SGK__BITS_##T, d);                                         \
     const __m256i h = _mm256_permutevar8x32_epi32(sgk__si_##T(hi), from);                        \
     const __m256i l = _mm256_permutevar8x32_epi32(sgk__si_##T(lo), from);                        \
