@@ -16,8 +16,11 @@ void test_parse_args(int argc, char **argv) {
         fprintf(stderr, "bad sub-group size %s\n", argv[i]);
         exit(2);
       }
+    } else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
+      cmocka_set_test_filter(argv[++i]); /* the tests whose names match, e.g. test_slide_share */
     } else {
-      fprintf(stderr, "usage: %s [--isa scalar|avx2|avx512|neon] [--sg 8|16|32]\n", argv[0]);
+      fprintf(stderr, "usage: %s [--isa scalar|avx2|avx512|neon] [--sg 8|16|32] [--only TEST]\n",
+              argv[0]);
       exit(2);
     }
   }

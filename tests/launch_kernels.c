@@ -1,5 +1,5 @@
-/* Kernels of the launch tests (test_errors) that are not vector code: a launch from inside a
- * kernel, and a work-group counter with SLM. Kept out of sgk_test_kernels, whose objects the
+/* Kernels of the launch tests (test_errors, test_runtime) that are not vector code: a launch
+ * from inside a kernel, a work-group counter with SLM, the window's share. Kept out of sgk_test_kernels, whose objects the
  * codegen test holds to the backends' code rules (vector code, no calls). */
 #include "runtime_kernels.h"
 #include "sgk/kernel.h"
@@ -20,4 +20,13 @@ SGK_KERNEL(void_args, void, a, wg) {
   (void)a;
   (void)wg;
   sgk_atomic_fetch_add_i32(&test_void_args_groups, 1);
+}
+
+/* The window's share as the variant reports it; one work-group writes it. */
+SGK_KERNEL(slide_share, struct slm_args, a, wg) {
+  if (sgk_group_linear_id(wg) == 0) {
+    a->out[0] = (int32_t)sgk_slide_quarters(wg);
+    a->out[1] = SGK_REG_WINDOW;
+    a->out[2] = SGK_REG_SLIDE_QUARTERS;
+  }
 }

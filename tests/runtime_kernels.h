@@ -174,6 +174,9 @@ SGK_DECLARE_KERNEL(count_groups);
  * test_void_args_groups (defined in harness.c) */
 extern int32_t test_void_args_groups;
 SGK_DECLARE_KERNEL(void_args);
+/* slide_share: out[0] = sgk_slide_quarters(wg), out[1] = SGK_REG_WINDOW, out[2] =
+ * SGK_REG_SLIDE_QUARTERS of the variant (struct slm_args: its out) */
+SGK_DECLARE_KERNEL(slide_share);
 SGK_DECLARE_KERNEL(ids);
 SGK_DECLARE_KERNEL(slm_phases);
 SGK_DECLARE_KERNEL(sg_seed);

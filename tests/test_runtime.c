@@ -819,6 +819,33 @@ static void test_empty_range(void **state) {
   assert_int_equal(info.sub_group_size, cfg.w);
 }
 
+/* The window's share (sgk_slide_quarters): 0 in a variant without a window, whatever the
+ * environment; in one with a window, SGK_SLIDE_QUARTERS's digit where it names one (ctest runs
+ * runtime.slide_env.* with it set to 1), else the backend's value or the CPU's (3 on AMD Zen 5
+ * at W 16). */
+static void test_slide_share(void **state) {
+  (void)state;
+  int32_t out[3] = {-1, -1, -1};
+  struct slm_args a = {out};
+  const sgk_range r = sgk_range_1d(3 * cfg.w, cfg.w);
+  const sgk_launch_options o = test_options(0);
+  LAUNCH_OK(sgk_launch(&slide_share, &r, &o, &a, NULL));
+  const char *env = getenv("SGK_SLIDE_QUARTERS");
+  const int forced = env && env[0] >= '0' && env[0] <= '4' && !env[1] ? env[0] - '0' : -1;
+  assert_true(out[1] == 0 || out[1] == 1);
+  assert_in_range(out[2], 0, 4);
+  if (!out[1])
+    assert_int_equal(out[0], 0);
+  else if (forced >= 0)
+    assert_int_equal(out[0], forced);
+  else if (out[0] != out[2])
+    assert_true(cfg.isa == SGK_ISA_AVX512 && cfg.w == 16 && out[0] == 3);
+  /* AVX-512 at W 8 and 16 and AVX2 at W 8 have the window (one register); AVX-512 at W 32, the
+   * other AVX2 widths, scalar and NEON (a register of 4 lanes) do not */
+  assert_int_equal(
+      out[1], (cfg.isa == SGK_ISA_AVX512 && cfg.w < 32) || (cfg.isa == SGK_ISA_AVX2 && cfg.w == 8));
+}
+
 /* Sub-group size tuning: the first launches of a (kernel, range) measure each compiled W in turn,
  * every one correct; then the fastest by its fastest launch runs, reported CHOSEN; the choice is
  * appended to SGK_TUNE_FILE and read back after a reset; another range is tuned anew; an explicit
@@ -1059,6 +1086,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_conversions),
       cmocka_unit_test(test_empty_range),
       cmocka_unit_test(test_tune),
+      cmocka_unit_test(test_slide_share),
   };
   return test_run("runtime", tests, sizeof tests / sizeof tests[0]);
 }
