@@ -1,6 +1,7 @@
 /* Kernels of the launch tests (test_errors, test_runtime) that are not vector code: a launch
- * from inside a kernel, a work-group counter with SLM, the window's share. Kept out of sgk_test_kernels, whose objects the
- * codegen test holds to the backends' code rules (vector code, no calls). */
+ * from inside a kernel, a work-group counter with SLM, the window's share. Kept out of
+ * sgk_test_kernels, whose objects the codegen test holds to the backends' code rules (vector
+ * code, no calls). */
 #include "runtime_kernels.h"
 #include "sgk/kernel.h"
 

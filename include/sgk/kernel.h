@@ -75,12 +75,14 @@
 /* Whether this variant has such a window at all: its sub-group is one register and the backend
  * slides some taps: AVX-512 at W 8 and 16, AVX2 at W 8. Where a sub-group spans two registers or
  * more (AVX-512 at W 32, AVX2 at W 16 and 32), a slide is several permutes and costs more than the
- * load it saves; where the share is 0 (scalar), every tap is a load. A kernel takes its window path under `if (SGK_REG_WINDOW && sgk_sg_size(sg) ==
- * SGK_W)`, a constant of the variant, so that the others compile to the loads alone. */
+ * load it saves; where the share is 0 (scalar), every tap is a load. A kernel takes its window
+ * path under `if (SGK_REG_WINDOW && sgk_sg_size(sg) == SGK_W)`, a constant of the variant, so
+ * that the others compile to the loads alone. */
 #define SGK_REG_WINDOW (SGK_W == SGK_REG_LANES32 && SGK_REG_SLIDE_QUARTERS > 0)
 /* The share the CPU running the launch slides best, 0 to 4, where it differs from the backend's
  * (chosen once per process: 3 on AMD Zen 5 for AVX-512 at W 16, whose backend says 2 from Zen 4;
- * SGK_SLIDE_QUARTERS=0..4 forces one for every variant), else SGK_REG_SLIDE_QUARTERS; in a
+ * 0 for AVX2 at W 8 but on AMD, whose backend says 3 from Zen 5; SGK_SLIDE_QUARTERS=0..4 forces
+ * one for every variant), else SGK_REG_SLIDE_QUARTERS; in a
  * variant without a window (SGK_REG_WINDOW 0) always 0: it slides nothing. A kernel that follows
  * it compiles its window once per share it serves, each with the share a constant
  * (SGK_REG_SLIDE_BY(r, q)), and picks one per work-group (kernels/convolution.c). */

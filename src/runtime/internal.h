@@ -27,9 +27,10 @@ typedef struct sgk_cpu {
   int fast_scatter;
   char fast_scatter_env[24]; /* SGK_FAST_SCATTER's value when it is not one sgk knows */
   /* sgk_wg.slide_choice: slide_all (0 .. 4, SGK_SLIDE_QUARTERS) for every variant with a window,
-   * else slide_zmm for AVX-512 at W 16 (3 on AMD family 26, Zen 5), -1 for the variant's own;
-   * slide_all -2: an unknown SGK_SLIDE_QUARTERS, which fails every launch. */
-  int slide_all, slide_zmm;
+   * else slide_zmm for AVX-512 at W 16 (3 on AMD family 26, Zen 5) and slide_ymm for AVX2 at W 8
+   * (0 but on AMD), -1 for the variant's own; slide_all -2: an unknown SGK_SLIDE_QUARTERS, which
+   * fails every launch. */
+  int slide_all, slide_zmm, slide_ymm;
   char slide_env[24];
 } sgk_cpu;
 const sgk_cpu *sgk__cpu(void);

@@ -344,6 +344,8 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
     tmpl.slide_choice = (uint32_t)cpu->slide_all + 1;
   else if (cpu->slide_zmm >= 0 && isa == SGK_ISA_AVX512 && w == 16)
     tmpl.slide_choice = (uint32_t)cpu->slide_zmm + 1;
+  else if (cpu->slide_ymm >= 0 && isa == SGK_ISA_AVX2 && w == 8)
+    tmpl.slide_choice = (uint32_t)cpu->slide_ymm + 1;
   tmpl.num_sub_groups = (tmpl.local_linear_size + w - 1) / w;
   const uint32_t rem = tmpl.local_linear_size % w;
   tmpl.last_sub_group_size = rem ? rem : w;

@@ -30,8 +30,9 @@ typedef __m128i sgk__sleef_vi64; /* 4 int32 lanes beside a register of 4 doubles
  * and a blend, the convolution's window ran 0.51-0.80x its loads on Zen 4, and the backend slid
  * nothing (0). The window at W 8 on AMD Zen 5 (conv/global and conv/slm, GOP/s, against 90 / 89
  * without a window): share 0 109 / 106, 1 111 / 109, 2 132 / 129, 3 159 / 154, 4 144 / 137. Not
- * measured on Intel, where both instructions take port 5 (a share of 3: 8 port-5 uops for 8
- * taps, as many cycles as its 8 two-uop vpmulld take on ports 0 and 1). */
+ * measured on Intel, where both instructions take port 5 beside the adds (a share of 3: 9 more
+ * uops on ports 0, 1 and 5 for every 8 taps' 24), so the runtime keeps 0 there (src/runtime/cpu.c,
+ * vendor_slide_ymm). */
 #define SGK__SLIDE_QUARTERS 3
 #define SGK__MASK_BITS 0
 

@@ -212,7 +212,7 @@ SGK_INLINE __m512i sgk__align64(__m512i lo, __m512i hi, int s) {
   SGK_INLINE sgk__v_##T sgk__r_select_##T(uint32_t m, sgk__v_##T a, sgk__v_##T b) {              \
     return SGK__I(BITS, mask_blend, SGK__S_##T)((SGK__CAT(SGK__K, BITS))m, b, a);                          \
   }                                                                                              \
-  /* lane i <- (lo, hi)[RL + i - d]: one two-source permute */                                   \
+  /* lane i <- (lo, hi)[RL + i - d]: valignd / valignq by a constant d, else a permute */        \
   SGK_INLINE sgk__v_##T sgk__r_slide_##T(sgk__v_##T lo, sgk__v_##T hi, int d) {                  \
     if (__builtin_constant_p(d)) /* valignd / valignq */                                       \
       return SGK__OFI_##T(                                                                       \
