@@ -24,7 +24,7 @@ SGK_KERNEL(void_args, void, a, wg) {
 }
 
 /* The window's share as the variant reports it; one work-group writes it. */
-SGK_KERNEL(slide_share, struct slm_args, a, wg) {
+SGK_KERNEL(slide_share, struct share_args, a, wg) {
   if (sgk_group_linear_id(wg) == 0) {
     a->out[0] = (int32_t)sgk_slide_quarters(wg);
     a->out[1] = SGK_REG_WINDOW;

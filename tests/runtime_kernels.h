@@ -30,6 +30,10 @@ struct ids_args {
 struct slm_args {
   int32_t *out;
 }; /* slm_phases */
+/* slide_share: its out[0 .. 2] */
+struct share_args {
+  int32_t *out;
+};
 struct seed_args {
   const int32_t *data;
   int32_t *out;
@@ -175,7 +179,7 @@ SGK_DECLARE_KERNEL(count_groups);
 extern int32_t test_void_args_groups;
 SGK_DECLARE_KERNEL(void_args);
 /* slide_share: out[0] = sgk_slide_quarters(wg), out[1] = SGK_REG_WINDOW, out[2] =
- * SGK_REG_SLIDE_QUARTERS of the variant (struct slm_args: its out) */
+ * SGK_REG_SLIDE_QUARTERS of the variant (struct share_args) */
 SGK_DECLARE_KERNEL(slide_share);
 SGK_DECLARE_KERNEL(ids);
 SGK_DECLARE_KERNEL(slm_phases);

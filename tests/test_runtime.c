@@ -826,7 +826,7 @@ static void test_empty_range(void **state) {
 static void test_slide_share(void **state) {
   (void)state;
   int32_t out[3] = {-1, -1, -1};
-  struct slm_args a = {out};
+  struct share_args a = {out};
   const sgk_range r = sgk_range_1d(3 * cfg.w, cfg.w);
   const sgk_launch_options o = test_options(0);
   LAUNCH_OK(sgk_launch(&slide_share, &r, &o, &a, NULL));

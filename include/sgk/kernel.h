@@ -80,12 +80,12 @@
  * that the others compile to the loads alone. */
 #define SGK_REG_WINDOW (SGK_W == SGK_REG_LANES32 && SGK_REG_SLIDE_QUARTERS > 0)
 /* The share the CPU running the launch slides best, 0 to 4, where it differs from the backend's
- * (chosen once per process: 3 on AMD Zen 5 for AVX-512 at W 16, whose backend says 2 from Zen 4;
- * 0 for AVX2 at W 8 but on AMD, whose backend says 3 from Zen 5; SGK_SLIDE_QUARTERS=0..4 forces
- * one for every variant), else SGK_REG_SLIDE_QUARTERS; in a
- * variant without a window (SGK_REG_WINDOW 0) always 0: it slides nothing. A kernel that follows
- * it compiles its window once per share it serves, each with the share a constant
- * (SGK_REG_SLIDE_BY(r, q)), and picks one per work-group (kernels/convolution.c). */
+ * (chosen once per process: 3 on AMD Zen 5 for AVX-512 at W 16, whose backend says 2 from Zen 4; 0
+ * for AVX2 at W 8 but on AMD, whose backend says 3 from Zen 5; SGK_SLIDE_QUARTERS=0..4 forces one
+ * for every variant), else SGK_REG_SLIDE_QUARTERS; in a variant without a window (SGK_REG_WINDOW 0)
+ * always 0: it slides nothing. A kernel that follows it compiles its window once per share it
+ * serves, each with the share a constant (SGK_REG_SLIDE_BY(r, q)), and picks one per work-group
+ * (kernels/convolution.c). */
 SGK_INLINE uint32_t sgk_slide_quarters(const sgk_wg *wg) {
   if (!SGK_REG_WINDOW) return 0;
   return wg->slide_choice ? wg->slide_choice - 1u : (uint32_t)SGK_REG_SLIDE_QUARTERS;

@@ -70,40 +70,55 @@ static int cpu_vendor_is(const char *want) {
  * lane whatever this says. */
 static int vendor_fast_scatter(void) { return cpu_vendor_is("GenuineIntel"); }
 
-/* The share of the convolution window's taps slid rather than loaded on AVX-512 at W 16 (a zmm
- * sub-group), where the backend's own 2 was measured on AMD Zen 4: on Zen 5 (family 26), whose
- * loads that cross a cache line take two of its two 512-bit load slots a cycle, 3 of every 4
- * (A/B against 2: conv/global 1.24x, conv/slm 1.16x; all 4: 1.15-1.25x; README, "The window's
- * share per CPU"). Elsewhere (Zen 4, Intel) -1: the backend's. */
-static int vendor_slide_zmm(void) {
+/* The share of a window's taps slid rather than loaded (sgk_slide_quarters) where this CPU's
+ * best differs from the backend's, as a table row: ISA, W, the share.
+ * - AVX-512 at W 16 (a zmm sub-group), 3 on AMD family 26 (Zen 5), where the backend's 2 was
+ *   measured on Zen 4: Zen 5's loads that cross a cache line take two of its two 512-bit load
+ *   slots a cycle (A/B against 2: conv/global 1.24x, conv/slm 1.16x; all 4: 1.15-1.25x; README,
+ *   "The window's share per CPU").
+ * - AVX2 at W 8 (a ymm sub-group), 0 (every tap loaded) on every CPU but AMD's: the backend's 3
+ *   was measured on Zen 5 (README, "Slides by a constant in one instruction"); on Intel the
+ *   slide's vperm2i128 and vpalignr both take port 5 beside the adds, and 0, what the backend did
+ *   before, stays until measured there. */
+typedef struct {
+  sgk_isa isa;
+  uint32_t w, share;
+  int (*here)(void); /* whether the row is this CPU's */
+} slide_row;
+
+static int amd_family_26_or_later(void) {
 #if defined(__x86_64__) || defined(__i386__)
   unsigned a = 0, b = 0, c = 0, d = 0;
-  if (!cpu_vendor_is("AuthenticAMD") || !__get_cpuid(1, &a, &b, &c, &d)) return -1;
-  const unsigned family = ((a >> 8) & 0xFu) + ((a >> 20) & 0xFFu); /* base + extended */
-  return family >= 26 ? 3 : -1;
+  if (!cpu_vendor_is("AuthenticAMD") || !__get_cpuid(1, &a, &b, &c, &d)) return 0;
+  return ((a >> 8) & 0xFu) + ((a >> 20) & 0xFFu) >= 26; /* base + extended family */
 #else
-  return -1;
+  return 0;
 #endif
 }
+static int not_amd(void) { return !cpu_vendor_is("AuthenticAMD"); }
 
-/* The share on AVX2 at W 8 (a ymm sub-group): the backend's 3 was measured on AMD Zen 5 (README,
- * "Slides by a constant in one instruction"). On Intel, the slide's vperm2i128 and vpalignr both
- * take port 5 beside the adds, and 0 (every tap loaded, as the backend did before) is kept until
- * measured: 0 there, -1 (the backend's) on AMD. */
-static int vendor_slide_ymm(void) { return cpu_vendor_is("AuthenticAMD") ? -1 : 0; }
+static const slide_row slide_rows[] = {
+    {SGK_ISA_AVX512, 16, 3, amd_family_26_or_later},
+    {SGK_ISA_AVX2, 8, 0, not_amd},
+};
 
+/* Fills cpu->slide_choice once: SGK_SLIDE_QUARTERS=0..4 for every variant, else the rows above
+ * that are this CPU's, else 0 (the variant's own share). */
 static void read_slide(sgk_cpu *cpu) {
   const char *v = getenv("SGK_SLIDE_QUARTERS");
-  cpu->slide_all = -1;
-  cpu->slide_zmm = vendor_slide_zmm();
-  cpu->slide_ymm = vendor_slide_ymm();
-  if (!v || !*v || strcmp(v, "auto") == 0) return;
-  if (v[0] >= '0' && v[0] <= '4' && v[1] == '\0') {
-    cpu->slide_all = v[0] - '0';
+  memset(cpu->slide_choice, 0, sizeof cpu->slide_choice);
+  if (v && *v && strcmp(v, "auto") != 0) {
+    if (v[0] < '0' || v[0] > '4' || v[1] != '\0') {
+      snprintf(cpu->slide_env, sizeof cpu->slide_env, "%s", v); /* every launch fails */
+      return;
+    }
+    memset(cpu->slide_choice, v[0] - '0' + 1, sizeof cpu->slide_choice);
     return;
   }
-  cpu->slide_all = -2;
-  snprintf(cpu->slide_env, sizeof cpu->slide_env, "%s", v);
+  for (size_t i = 0; i < sizeof slide_rows / sizeof *slide_rows; ++i)
+    if (slide_rows[i].here())
+      cpu->slide_choice[slide_rows[i].isa][sgk__w_slot(slide_rows[i].w)] =
+          (uint8_t)(slide_rows[i].share + 1);
 }
 
 static void read_fast_scatter(sgk_cpu *cpu) {

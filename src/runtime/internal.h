@@ -26,14 +26,15 @@ typedef struct sgk_cpu {
    * 0 elsewhere; SGK_FAST_SCATTER=0|1 overrides it, another value (-1) fails every launch. */
   int fast_scatter;
   char fast_scatter_env[24]; /* SGK_FAST_SCATTER's value when it is not one sgk knows */
-  /* sgk_wg.slide_choice: slide_all (0 .. 4, SGK_SLIDE_QUARTERS) for every variant with a window,
-   * else slide_zmm for AVX-512 at W 16 (3 on AMD family 26, Zen 5) and slide_ymm for AVX2 at W 8
-   * (0 but on AMD), -1 for the variant's own; slide_all -2: an unknown SGK_SLIDE_QUARTERS, which
-   * fails every launch. */
-  int slide_all, slide_zmm, slide_ymm;
+  /* sgk_wg.slide_choice per ISA and W (sgk__w_slot): the window's share + 1 where this CPU's
+   * best or SGK_SLIDE_QUARTERS says one, else 0 (the variant's own); a variant without a window
+   * ignores it. slide_env: an SGK_SLIDE_QUARTERS value sgk does not know (every launch fails). */
+  uint8_t slide_choice[SGK_ISA_COUNT][3];
   char slide_env[24];
 } sgk_cpu;
 const sgk_cpu *sgk__cpu(void);
+/* 0, 1, 2 for W 8, 16, 32 (the sub-group sizes sgk compiles). */
+static inline uint32_t sgk__w_slot(uint32_t w) { return w == 8 ? 0u : w == 16 ? 1u : 2u; }
 
 /* ISAs the library was built with, as a bit set (1u << isa). */
 uint32_t sgk__isas_compiled(void);

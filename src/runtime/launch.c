@@ -279,7 +279,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
     return sgk__fail(SGK_ERROR_INVALID_ENVIRONMENT, "SGK_FAST_SCATTER='%s': use 0, 1 or auto",
                      cpu->fast_scatter_env);
   tmpl.fast_scatter = (uint32_t)cpu->fast_scatter;
-  if (cpu->slide_all == -2)
+  if (cpu->slide_env[0])
     return sgk__fail(SGK_ERROR_INVALID_ENVIRONMENT,
                      "SGK_SLIDE_QUARTERS='%s': use 0, 1, 2, 3, 4 or auto", cpu->slide_env);
   /* The SLM size is an expression of the kernel's args (SGK_KERNEL_SLM): without args a launch
@@ -340,12 +340,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
 
   tmpl.sub_group_size = w;
   /* the window's share (a variant without a window ignores it) */
-  if (cpu->slide_all >= 0)
-    tmpl.slide_choice = (uint32_t)cpu->slide_all + 1;
-  else if (cpu->slide_zmm >= 0 && isa == SGK_ISA_AVX512 && w == 16)
-    tmpl.slide_choice = (uint32_t)cpu->slide_zmm + 1;
-  else if (cpu->slide_ymm >= 0 && isa == SGK_ISA_AVX2 && w == 8)
-    tmpl.slide_choice = (uint32_t)cpu->slide_ymm + 1;
+  tmpl.slide_choice = cpu->slide_choice[isa][sgk__w_slot(w)];
   tmpl.num_sub_groups = (tmpl.local_linear_size + w - 1) / w;
   const uint32_t rem = tmpl.local_linear_size % w;
   tmpl.last_sub_group_size = rem ? rem : w;

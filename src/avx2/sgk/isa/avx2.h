@@ -32,7 +32,7 @@ typedef __m128i sgk__sleef_vi64; /* 4 int32 lanes beside a register of 4 doubles
  * without a window): share 0 109 / 106, 1 111 / 109, 2 132 / 129, 3 159 / 154, 4 144 / 137. Not
  * measured on Intel, where both instructions take port 5 beside the adds (a share of 3: 9 more
  * uops on ports 0, 1 and 5 for every 8 taps' 24), so the runtime keeps 0 there (src/runtime/cpu.c,
- * vendor_slide_ymm). */
+ * slide_rows). */
 #define SGK__SLIDE_QUARTERS 3
 #define SGK__MASK_BITS 0
 

@@ -102,11 +102,11 @@ SGK_INLINE __m512i sgk__iota64_plus(int s) {
  * valignd / valignq, which keeps its sources, where the two-source permute overwrites one (a
  * register copy a slide) and holds its index in a register. Any other s: the permute. */
 #define SGK__AC(f, s) case s: return f(hi, lo, s);
+#define SGK__AC1_7(f) SGK__AC(f, 1) SGK__AC(f, 2) SGK__AC(f, 3) SGK__AC(f, 4) SGK__AC(f, 5) \
+                      SGK__AC(f, 6) SGK__AC(f, 7)
 SGK_INLINE sgk__vi sgk__align32(sgk__vi lo, sgk__vi hi, int s) {
   switch (s) {
-  SGK__AC(SGK__P(alignr_epi32), 1) SGK__AC(SGK__P(alignr_epi32), 2) SGK__AC(SGK__P(alignr_epi32), 3)
-  SGK__AC(SGK__P(alignr_epi32), 4) SGK__AC(SGK__P(alignr_epi32), 5) SGK__AC(SGK__P(alignr_epi32), 6)
-  SGK__AC(SGK__P(alignr_epi32), 7)
+  SGK__AC1_7(SGK__P(alignr_epi32))
 #if SGK_W != 8
   SGK__AC(SGK__P(alignr_epi32), 8) SGK__AC(SGK__P(alignr_epi32), 9)
   SGK__AC(SGK__P(alignr_epi32), 10) SGK__AC(SGK__P(alignr_epi32), 11)
@@ -118,13 +118,12 @@ SGK_INLINE sgk__vi sgk__align32(sgk__vi lo, sgk__vi hi, int s) {
 }
 SGK_INLINE __m512i sgk__align64(__m512i lo, __m512i hi, int s) {
   switch (s) {
-  SGK__AC(_mm512_alignr_epi64, 1) SGK__AC(_mm512_alignr_epi64, 2) SGK__AC(_mm512_alignr_epi64, 3)
-  SGK__AC(_mm512_alignr_epi64, 4) SGK__AC(_mm512_alignr_epi64, 5) SGK__AC(_mm512_alignr_epi64, 6)
-  SGK__AC(_mm512_alignr_epi64, 7)
+  SGK__AC1_7(_mm512_alignr_epi64)
   default: return _mm512_permutex2var_epi64(lo, sgk__iota64_plus(s), hi);
   }
 }
 #undef SGK__AC
+#undef SGK__AC1_7
 /* a register as its bits (SGK__TOI) and back (SGK__OFI), for the aligns */
 #if SGK_W == 8
 #define SGK__TOI_f32 _mm256_castps_si256
