@@ -45,16 +45,93 @@ SGK_INLINE sgk_i32 conv_taps(sgk_sg sg, const int32_t *p, const int32_t *k, uint
     t0 = sgk_add_i32(t0, sgk_mul_i32(sgk_load_i32(sg, p + j), sgk_splat_i32(k[j])));
   return sgk_add_i32(t0, t1);
 }
+/* A block of CONV_U neighbouring whole sub-groups at once (a work-group's sub-groups run on one
+ * thread, so one pass may compute the outputs of the next ones): output u of the block, lane l,
+ * is sum_j p[u W + l + j] k[j]. Each slide out of the data blocks D_s = p[s W ..] and D_s+1 then
+ * serves every output: tap r of D_s is tap (s - u) W + r of output u. One slide (or load) per
+ * CONV_U multiply-adds where the single window pays one per multiply-add; the multiplies and
+ * adds stay. 4 outputs: 4 sums, cur, next, a tap and a product or two: 9 of AVX2's 16 registers. */
+#define CONV_U 4
+/* The block's four sums. */
+typedef struct {
+  sgk_i32 o0, o1, o2, o3;
+} conv_sums;
+/* Data block s: its W taps, each into the outputs lo .. hi (constants where inlined) with their
+ * weights kb[r - u W], kb = k + s W. next is p[(s + 1) W ..]. */
+#define CONV_MAD(u, o)                                                                             \
+  if (lo <= (u) && (u) <= hi)                                                                      \
+  acc->o = sgk_add_i32(acc->o, sgk_mul_i32(x, sgk_splat_i32(kb[(int)r - (u)*SGK_W])))
+__attribute__((always_inline)) static inline void conv_block_step(sgk_sg sg, sgk_i32 cur,
+                                                                  sgk_i32 next, const int32_t *p,
+                                                                  const int32_t *kb, uint32_t q,
+                                                                  int lo, int hi, conv_sums *acc) {
+#pragma GCC unroll 32
+  for (uint32_t r = 0; r < SGK_W; ++r) {
+    const sgk_i32 x = conv_window_tap(sg, cur, next, p, r, q);
+    CONV_MAD(0, o0);
+    CONV_MAD(1, o1);
+    CONV_MAD(2, o2);
+    CONV_MAD(3, o3);
+  }
+}
+#undef CONV_MAD
+/* The CONV_U outputs of a block whose window starts at p, m / W >= CONV_U. Data blocks 0 ..
+ * m / W + CONV_U - 2 are slid, the first CONV_U - 1 and the last CONV_U - 1 into fewer outputs;
+ * the last block's next loads the W - 1 lanes the taps read (no element read past
+ * p[CONV_U W + m - 2], the last one a tap reads); taps past the whole blocks are loads. */
+SGK_INLINE void conv_block_taps(sgk_sg sg, const int32_t *p, const int32_t *k, uint32_t m,
+                                uint32_t q, conv_sums *acc) {
+  const uint32_t nb = m / SGK_W, last = nb + CONV_U - 2; /* the data blocks slid: 0 .. last */
+  const sgk_mask used = sgk_sg_lanes_below(sg, 0, SGK_W - 1);
+  acc->o0 = acc->o1 = acc->o2 = acc->o3 = sgk_splat_i32(0);
+  sgk_i32 cur = sgk_load_i32(sg, p);
+  uint32_t s = 0;
+#define CONV_STEP(lo, hi)                                                                          \
+  do {                                                                                             \
+    const int32_t *ps = p + (size_t)s * SGK_W;                                                     \
+    const sgk_i32 next =                                                                           \
+        s < last ? sgk_load_i32(sg, ps + SGK_W) : sgk_load_masked_i32(sg, used, ps + SGK_W);       \
+    conv_block_step(sg, cur, next, ps, k + (size_t)s * SGK_W, q, lo, hi, acc);                     \
+    cur = next;                                                                                    \
+    ++s;                                                                                           \
+  } while (0)
+  CONV_STEP(0, 0);
+  CONV_STEP(0, 1);
+  CONV_STEP(0, 2);
+  while (s < nb) CONV_STEP(0, 3);
+  CONV_STEP(1, 3);
+  CONV_STEP(2, 3);
+  CONV_STEP(3, 3);
+#undef CONV_STEP
+  for (uint32_t j = nb * SGK_W; j < m; ++j) {
+    const sgk_i32 w = sgk_splat_i32(k[j]);
+    acc->o0 = sgk_add_i32(acc->o0, sgk_mul_i32(sgk_load_i32(sg, p + j), w));
+    acc->o1 = sgk_add_i32(acc->o1, sgk_mul_i32(sgk_load_i32(sg, p + SGK_W + j), w));
+    acc->o2 = sgk_add_i32(acc->o2, sgk_mul_i32(sgk_load_i32(sg, p + 2 * SGK_W + j), w));
+    acc->o3 = sgk_add_i32(acc->o3, sgk_mul_i32(sgk_load_i32(sg, p + 3 * SGK_W + j), w));
+  }
+}
 /* One share's window, out of line: inlined side by side, the five windows' permute indices,
  * hoisted out of the variant's work-group loop together, outgrew the 32 registers and the one in
  * use was reloaded from the stack in its loop (conv/global, AVX-512 W 16, at share 3: 0.88-0.94x
  * the window compiled alone; measured when a slide by a constant was still a two-source permute,
- * before valignd). Called for a whole sub-group only, which it is told. */
+ * before valignd). Called for a whole sub-group only, which it is told. A block's window stores
+ * its CONV_U outputs at out, out + W, ... */
 #define CONV_WINDOW(q)                                                                             \
   __attribute__((noinline)) static sgk_i32 conv_window_##q(sgk_sg sg, const int32_t *p,            \
                                                            const int32_t *k, uint32_t m) {         \
     if (!sg.full) __builtin_unreachable();                                                         \
     return conv_taps(sg, p, k, m, q);                                                              \
+  }                                                                                                \
+  __attribute__((noinline)) static void conv_block_##q(                                            \
+      sgk_sg sg, const int32_t *p, const int32_t *k, uint32_t m, int32_t *out) {                   \
+    if (sgk_sg_size(sg) != SGK_W) __builtin_unreachable();                                         \
+    conv_sums acc;                                                                                 \
+    conv_block_taps(sg, p, k, m, q, &acc);                                                         \
+    sgk_store_i32(sg, out, acc.o0);                                                                \
+    sgk_store_i32(sg, out + SGK_W, acc.o1);                                                        \
+    sgk_store_i32(sg, out + 2 * SGK_W, acc.o2);                                                    \
+    sgk_store_i32(sg, out + 3 * SGK_W, acc.o3);                                                    \
   }
 CONV_WINDOW(0)
 CONV_WINDOW(1)
@@ -74,6 +151,23 @@ SGK_INLINE sgk_i32 conv_taps_here(const sgk_wg *wg, sgk_sg sg, const int32_t *p,
     default: return conv_window_4(sg, p, k, m);
   }
 }
+SGK_INLINE void conv_block_here(const sgk_wg *wg, sgk_sg sg, const int32_t *p, const int32_t *k,
+                                uint32_t m, int32_t *out) {
+  switch (sgk_slide_quarters(wg)) {
+    case 0: conv_block_0(sg, p, k, m, out); break;
+    case 1: conv_block_1(sg, p, k, m, out); break;
+    case 2: conv_block_2(sg, p, k, m, out); break;
+    case 3: conv_block_3(sg, p, k, m, out); break;
+    default: conv_block_4(sg, p, k, m, out); break;
+  }
+}
+/* Whether sub-group sg lies in a block of CONV_U whole sub-groups of the work-group's first
+ * `lanes` work-items, in a variant with a window and taps enough: the block's first sub-group then
+ * computes them all and the others have nothing to do. */
+SGK_INLINE bool conv_in_block(sgk_sg sg, size_t lanes, uint32_t m) {
+  const size_t first = sg.id - sg.id % CONV_U;
+  return SGK_REG_WINDOW && m / SGK_W >= CONV_U && (first + CONV_U) * SGK_W <= lanes;
+}
 
 /* Global memory: lane i reads in[i - M/2 + j] for each tap j, one block load per tap. Sub-groups
  * whose window stays inside [0, N) need no bounds (the seed's interior groups); the others mask
@@ -83,6 +177,13 @@ SGK_KERNEL(conv_global, struct conv_args, a, wg) {
   const size_t group = sgk_group_linear_id(wg);
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     const size_t i0 = group * sgk_local_linear_range(wg) + sg.first;
+    const size_t b0 = i0 - sg.first % (CONV_U * SGK_W); /* the block's first output */
+    if (conv_in_block(sg, sgk_local_linear_range(wg), a->m) && b0 >= half &&
+        b0 + CONV_U * SGK_W + half <= n) {
+      if (sg.id % CONV_U == 0)
+        conv_block_here(wg, sg, a->input + i0 - half, a->kernel, a->m, a->output + i0);
+      continue;
+    }
     sgk_i32 t = sgk_splat_i32(0);
     if (i0 < half || i0 + SGK_W + half > n) {
       const sgk_i32 lane = sgk_as_i32_u32(sgk_sg_local_id(sg));
@@ -128,6 +229,11 @@ SGK_KERNEL_SLM(conv_slm, struct conv_args, a, wg,
   }
   /* group_barrier */
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    if (conv_in_block(sg, g_size, a->m)) {
+      if (sg.id % CONV_U == 0)
+        conv_block_here(wg, sg, ciacc + sg.first, a->kernel, a->m, a->output + i_first + sg.first);
+      continue;
+    }
     sgk_store_i32(sg, a->output + i_first + sg.first,
                   conv_taps_here(wg, sg, ciacc + sg.first, a->kernel, a->m));
   }

@@ -144,18 +144,20 @@ static void test_matmul_tiled_shapes(void **state) {
 }
 
 /* The convolutions at other tap counts than the seed's 257: below, at and around the sliding
- * window's stride (8 or 16 taps out of two loads) and its multiples, in work-groups of whole and
- * partial sub-groups, on buffers of exactly n elements (a read past them is a sanitizer error). */
+ * window's stride (8 or 16 taps out of two loads) and its multiples, and the 4 W taps from which
+ * a pass computes four sub-groups' outputs at once, in work-groups of whole and partial
+ * sub-groups (4 W: one such block; 3 W + 5: none; 8 W + 3 and 250: blocks and single sub-groups
+ * after them), on buffers of exactly n elements (a read past them is a sanitizer error). */
 static void test_conv_taps(void **state) {
   (void)state;
   SGK_DECLARE_KERNEL(conv_global);
   SGK_DECLARE_KERNEL(conv_slm);
-  const uint32_t taps[] = {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 64, 257};
-  const uint32_t wgs[] = {4 * cfg.w, 3 * cfg.w + 5, 250};
+  const uint32_t taps[] = {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 63, 64, 65, 80, 129, 257};
+  const uint32_t wgs[] = {4 * cfg.w, 3 * cfg.w + 5, 8 * cfg.w + 3, 250};
   uint64_t seed = 11;
   int32_t k[257];
   for (uint32_t j = 0; j < 257; ++j) k[j] = (int32_t)test_rand(&seed);
-  for (size_t wi = 0; wi < 3; ++wi) {
+  for (size_t wi = 0; wi < sizeof wgs / sizeof *wgs; ++wi) {
     const uint32_t wg = wgs[wi];
     const size_t n = 6 * (size_t)wg; /* nd_range(N, wg): N a multiple of wg */
     int32_t *in = malloc(n * 4), *out = malloc(n * 4), *want = malloc(n * 4);
