@@ -50,7 +50,8 @@ SGK_INLINE sgk_i32 conv_taps(sgk_sg sg, const int32_t *p, const int32_t *k, uint
  * is sum_j p[u W + l + j] k[j]. Each slide out of the data blocks D_s = p[s W ..] and D_s+1 then
  * serves every output: tap r of D_s is tap (s - u) W + r of output u. One slide (or load) per
  * CONV_U multiply-adds where the single window pays one per multiply-add; the multiplies and
- * adds stay. 4 outputs: 4 sums, cur, next, a tap and a product or two: 9 of AVX2's 16 registers. */
+ * adds stay. 4 outputs: 4 sums, cur, next, a tap and a product or two: 9 of AVX2's 16 registers.
+ * The code below is written for 4 (conv_sums, the steps of conv_block_taps). */
 #define CONV_U 4
 /* The block's four sums. */
 typedef struct {
