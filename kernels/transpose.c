@@ -25,34 +25,70 @@ SGK_KERNEL(transpose16, struct transpose16_args, a, wg) {
   }
 }
 
+/* Rows r and r + s of a butterfly stage trade the lanes whose index has bit s set (hi). */
+SGK_INLINE void transpose_pair(sgk_sg sg, sgk_u32 *row, uint32_t r, uint32_t s, sgk_mask hi) {
+  const sgk_u32 x = row[r], y = row[r + s];
+  row[r] = sgk_select_u32(hi, sgk_permute_group_by_xor_u32(sg, y, s), x);
+  row[r + s] = sgk_select_u32(hi, y, sgk_permute_group_by_xor_u32(sg, x, s));
+}
+SGK_INLINE sgk_mask lanes_with_bit(sgk_sg sg, uint32_t s) {
+  const sgk_u32 lane = sgk_sg_local_id(sg);
+  return sgk_ne_u32(sgk_and_u32(lane, sgk_splat_u32(s)), sgk_splat_u32(0));
+}
+
 /* n x n transpose in registers, n a power of two <= W, in every aligned group of n lanes:
  * log2(n) butterfly stages of permute_group_by_xor and select. In: row[r] lane g n + i =
  * M_g[r][i]. Out: row[r] lane g n + i = M_g[i][r]. At n = W, the whole W x W tile. */
 SGK_INLINE void transpose_rows(sgk_sg sg, sgk_u32 *row, uint32_t n) {
-  const sgk_u32 lane = sgk_sg_local_id(sg);
   for (uint32_t s = n / 2; s >= 1; s /= 2) {
-    const sgk_mask hi = sgk_ne_u32(sgk_and_u32(lane, sgk_splat_u32(s)), sgk_splat_u32(0));
-    for (uint32_t r = 0; r < n; ++r) {
-      if (r & s) continue;
-      const sgk_u32 x = row[r], y = row[r + s];
-      row[r] = sgk_select_u32(hi, sgk_permute_group_by_xor_u32(sg, y, s), x);
-      row[r + s] = sgk_select_u32(hi, y, sgk_permute_group_by_xor_u32(sg, x, s));
-    }
+    const sgk_mask hi = lanes_with_bit(sg, s);
+    for (uint32_t r = 0; r < n; ++r)
+      if (!(r & s)) transpose_pair(sg, row, r, s, hi);
   }
 }
 
-/* Where a sub-group is several registers (W above SGK_REG_LANES32: AVX2 at W 16 and 32, AVX-512
- * at W 32, NEON), the W x W tile is (W / R)^2 blocks of R x R, R the lanes of a register: R rows
- * at a time are loaded, each register of them transposed as its own R x R block
- * (transpose_rows at n = R, whose stages never cross a register), and each register stored where
- * its block goes in the output, by a masked store whose constant mask is that register (a plain
- * store). The whole tile's butterfly instead keeps W rows of W / R registers each live across
- * log2(W) stages: at AVX2 W 32, 128 registers through the stack. A/B on AMD Zen 3 (4096 x 4096,
- * avx2, 2 threads, eight alternations, medians): W 16 8.89 -> 12.9 GB/s, W 32 7.48 -> 9.29 (with
- * the blocked tile order below, which W 32 gains from only now), W 8 the same code. Scalar (R = 1)
- * keeps the whole tile's butterfly. */
 #define REG_LANES SGK_REG_LANES32
+/* The same at n = R, the lanes of a register (the blocks below), unrolled: each stage's
+ * distance a literal (a lane swap by a constant: AVX-512's vpshufd / vshufi32x4 with an
+ * immediate) and the R rows in registers, where transpose_rows's loop keeps them in an array on
+ * the stack. The whole tile at W = R keeps the loop: unrolled, AVX-512 W 16 ran 0.93x and W 8
+ * 1.11x the loop (Zen 5, three rounds), both bound by memory, not by these instructions. */
+SGK_INLINE void transpose_stage(sgk_sg sg, sgk_u32 *row, uint32_t s) {
+  const sgk_mask hi = lanes_with_bit(sg, s);
+  _Pragma("GCC unroll 16") for (uint32_t r = 0; r < REG_LANES; ++r) if (!(r & s))
+      transpose_pair(sg, row, r, s, hi);
+}
+SGK_INLINE void transpose_block(sgk_sg sg, sgk_u32 *row) {
+  if (REG_LANES > 8) transpose_stage(sg, row, 8);
+  if (REG_LANES > 4) transpose_stage(sg, row, 4);
+  if (REG_LANES > 2) transpose_stage(sg, row, 2);
+  if (REG_LANES > 1) transpose_stage(sg, row, 1);
+}
+
+/* Where a sub-group is several registers (W above SGK_REG_LANES32: AVX2 at W 16 and 32, AVX-512
+ * at W 32, NEON), the W x W tile is (W / R)^2 blocks of R x R, R the lanes of a register: each
+ * register of R loaded rows is transposed as its own R x R block (transpose_block, whose stages
+ * never cross a register) and stored where its block goes in the output, by a masked store whose
+ * constant mask is that register (a plain store). The whole tile's butterfly instead keeps W rows
+ * of W / R registers each live across log2(W) stages: at AVX2 W 32, 128 registers through the
+ * stack. A/B on AMD Zen 3 (4096 x 4096, avx2, 2 threads, eight alternations, medians): W 16 8.89
+ * -> 12.9 GB/s, W 32 7.48 -> 9.29, W 8 the same code. Scalar (R = 1) keeps the whole tile's
+ * butterfly.
+ * The blocks go in groups of G x G, G the registers of a 64-byte line (AVX2 2, AVX-512 1, NEON 4;
+ * at most W / R): G blocks of R rows, of which G registers a row are used, so that a group reads
+ * whole lines of the input and writes whole lines of the output. At a power-of-two row pitch a
+ * tile's rows all fall in one set of the L1 cache, more rows than it has ways: a line read or
+ * written by halves, its other half a group later, was evicted in between. The registers a group
+ * does not use are dead code (every lane swap stays inside its register, the stores of the other
+ * registers are masked off by constants). Before, R rows went at a time with all their registers
+ * (at AVX-512 W 32 the 32 zmm of 16 rows, through the stack) and stored half lines at AVX2. A/B on
+ * AMD Zen 5 (4096 x 4096, 2 threads, alternated, medians of three, two rounds): AVX-512 W 32
+ * 21.0 -> 33.0 GB/s (1.54-1.57x), AVX2 W 16 1.25-1.30x, AVX2 W 32 1.33-1.38x; W 8 and AVX-512
+ * W 16, which take the whole tile's butterfly, 0.97-1.05x. */
 #define BLOCKED_TILE (SGK_W > REG_LANES && REG_LANES > 1)
+#define NREG (SGK_W / REG_LANES) /* registers in a row of the tile */
+#define LINE_REGS (64 / (REG_LANES * 4) > 1 ? 64 / (REG_LANES * 4) : 1) /* in a 64-byte line */
+#define GROUP (LINE_REGS < NREG ? LINE_REGS : NREG)
 
 /* The order of the tiles (the guide leaves it open): work-group g takes the tile g of blocks of
  * TILE_BLOCK x TILE_BLOCK tiles, row-major inside a block, the blocks left to right in bands of
@@ -85,6 +121,11 @@ SGK_INLINE void tile_of(size_t g, size_t t0, size_t t1, size_t *ti, size_t *tj) 
  * each work-group is one sub-group and one W x W tile, in the order above; edges are masked. */
 SGK_KERNEL(transpose_tiled, struct transpose_args, a, wg) {
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    /* the arguments as locals: a store through out may alias *a, so that GCC reloaded a->out
+     * and a->rows after each of the tile's stores */
+    const uint32_t *const in = a->in;
+    uint32_t *const out = a->out;
+    const size_t rows = a->rows, cols = a->cols;
     const size_t t0 = sgk_group_range(wg, 0), t1 = sgk_group_range(wg, 1);
     const size_t g = sgk_group_linear_id(wg);
     size_t ti, tj;
@@ -94,41 +135,46 @@ SGK_KERNEL(transpose_tiled, struct transpose_args, a, wg) {
       size_t pi, pj;
       tile_of(g + TILE_AHEAD, t0, t1, &pi, &pj);
       const size_t pr = pi * SGK_W, pc = pj * SGK_W;
-      if (pr + SGK_W <= a->rows && pc + SGK_W <= a->cols) /* whole tiles (edges: none) */
+      if (pr + SGK_W <= rows && pc + SGK_W <= cols) /* whole tiles (edges: none) */
         for (uint32_t k = 0; k < SGK_W; ++k) {
-          sgk_prefetch(a->in + (pr + k) * a->cols + pc, SGK_W * sizeof(uint32_t));
-          sgk_prefetch(a->out + (pc + k) * a->rows + pr, SGK_W * sizeof(uint32_t));
+          sgk_prefetch(in + (pr + k) * cols + pc, SGK_W * sizeof(uint32_t));
+          sgk_prefetch(out + (pc + k) * rows + pr, SGK_W * sizeof(uint32_t));
         }
     }
-    const uint32_t nr = a->rows - r0 < SGK_W ? (uint32_t)(a->rows - r0) : SGK_W;
-    const uint32_t nc = a->cols - c0 < SGK_W ? (uint32_t)(a->cols - c0) : SGK_W;
+    const uint32_t nr = rows - r0 < SGK_W ? (uint32_t)(rows - r0) : SGK_W;
+    const uint32_t nc = cols - c0 < SGK_W ? (uint32_t)(cols - c0) : SGK_W;
     /* the sub-group is always whole here (a work-group is one sub-group); saying so lets the
      * compiler take the stores' masks as the constants they are */
     if (BLOCKED_TILE && nr == SGK_W && nc == SGK_W && sgk_sg_size(sg) == SGK_W) {
-      for (uint32_t b = 0; b < SGK_W / REG_LANES; ++b) { /* rows b R .. b R + R - 1 of the tile */
-        sgk_u32 row[REG_LANES];
-        for (uint32_t k = 0; k < REG_LANES; ++k)
-          row[k] = sgk_load_u32(sg, a->in + (r0 + REG_LANES * b + k) * a->cols + c0);
-        transpose_rows(sg, row, REG_LANES);
-        /* register c of row k: output row c R + k, columns b R ..; its lanes are c R .. */
-        _Pragma("GCC unroll 8") for (uint32_t c = 0; c < SGK_W / REG_LANES; ++c) {
-          const sgk_mask reg_c = sgk_mask_from_bits(((1u << REG_LANES) - 1u) << (REG_LANES * c));
-          for (uint32_t k = 0; k < REG_LANES; ++k)
-            sgk_store_masked_u32(
-                sg, reg_c,
-                a->out + (c0 + REG_LANES * c + k) * a->rows + r0 + REG_LANES * b - REG_LANES * c,
-                row[k]);
+      _Pragma("GCC unroll 8") for (uint32_t cg = 0; cg < NREG; cg += GROUP) {
+        for (uint32_t bg = 0; bg < NREG; bg += GROUP) {
+          sgk_u32 row[GROUP][REG_LANES];
+          _Pragma("GCC unroll 8") for (uint32_t j = 0; j < GROUP; ++j) {
+            for (uint32_t k = 0; k < REG_LANES; ++k)
+              row[j][k] = sgk_load_u32(sg, in + (r0 + REG_LANES * (bg + j) + k) * cols + c0);
+            transpose_block(sg, row[j]);
+          }
+          /* register c of row k of block bg + j: output row c R + k, columns (bg + j) R ..;
+           * its lanes are c R .. */
+          _Pragma("GCC unroll 8") for (uint32_t c = cg; c < cg + GROUP; ++c) {
+            const sgk_mask reg_c = sgk_mask_from_bits(((1u << REG_LANES) - 1u) << (REG_LANES * c));
+            for (uint32_t k = 0; k < REG_LANES; ++k)
+              _Pragma("GCC unroll 8") for (uint32_t j = 0; j < GROUP; ++j) sgk_store_masked_u32(
+                  sg, reg_c,
+                  out + (c0 + REG_LANES * c + k) * rows + r0 + REG_LANES * (bg + j) - REG_LANES * c,
+                  row[j][k]);
+          }
         }
       }
     } else { /* the whole tile's butterfly, edges masked */
       const sgk_mask cols_in = sgk_mask_first_n(nc), rows_in = sgk_mask_first_n(nr);
       sgk_u32 row[SGK_W];
       for (uint32_t k = 0; k < SGK_W; ++k)
-        row[k] = k < nr ? sgk_load_masked_u32(sg, cols_in, a->in + (r0 + k) * a->cols + c0)
-                        : sgk_splat_u32(0);
+        row[k] =
+            k < nr ? sgk_load_masked_u32(sg, cols_in, in + (r0 + k) * cols + c0) : sgk_splat_u32(0);
       transpose_rows(sg, row, SGK_W);
       for (uint32_t k = 0; k < nc; ++k)
-        sgk_store_masked_u32(sg, rows_in, a->out + (c0 + k) * a->rows + r0, row[k]);
+        sgk_store_masked_u32(sg, rows_in, out + (c0 + k) * rows + r0, row[k]);
     }
   }
 }

@@ -3,7 +3,8 @@
  * have the op (A all, I integer, S signed integer or float, F float) and the expression uses
  * x, y, z (inputs), idx (u32 lane vector), p (uniform parameter), sg, V(op) = sgk_<op>_<T>,
  * LANE_MASK(idx), the lanes whose idx is odd: a random lane mask when idx is random, FROM_U32(v)
- * (a u32 lane vector as T), WHERE(what) (a helper running an op inside SGK_WHERE(sg,
+ * (a u32 lane vector as T), PERMUTE_XOR_LIT(sg, x, p) (permute_group_by_xor with p as a literal:
+ * a switch with one call a case), WHERE(what) (a helper running an op inside SGK_WHERE(sg,
  * LANE_MASK(idx))), MATCH_ALL_CODE (sgk_match_all's bits, 7 when not all alike, 9 when it
  * answered inconsistently), LAST_NZ (the operator "b if b != 0, else a": a scan of it carries the
  * last non-zero value up; associative, not commutative) and tmp (W + 4 elements of scratch as
@@ -30,6 +31,7 @@
   X(SHUFFLE_DOWN, A, V(shuffle_down)(sg, x, y, TEST_SHUFFLE_DELTA(p, sg.size)))                    \
   X(SHUFFLE_UP, A, V(shuffle_up)(sg, x, y, TEST_SHUFFLE_DELTA(p, sg.size)))                        \
   X(PERMUTE_XOR, A, V(permute_group_by_xor)(sg, x, p))                                             \
+  X(PERMUTE_XOR_LIT, A, PERMUTE_XOR_LIT(sg, x, p))                                                 \
   X(REDUCE_ADD, A, SPLAT(V(reduce_add)(sg, x)))                                                    \
   X(REDUCE_MUL, A, SPLAT(V(reduce_mul)(sg, x)))                                                    \
   X(REDUCE_MIN, A, SPLAT(V(reduce_min)(sg, x)))                                                    \

@@ -71,6 +71,7 @@ typedef __m512d sgk__v_f64;
 #define SGK__NATIVE_SCATTER
 #define SGK__NATIVE_PERMUTE
 #define SGK__NATIVE_BROADCAST
+#define SGK__NATIVE_XOR_LANES
 #define SGK__NATIVE_CVTS SGK__YES
 #ifndef SGK__TEST_GENERIC_VEC_MEMORY /* tests/vec_generic_kernels.c */
 #define SGK__NATIVE_VEC_MEMORY
@@ -124,6 +125,40 @@ SGK_INLINE __m512i sgk__align64(__m512i lo, __m512i hi, int s) {
 }
 #undef SGK__AC
 #undef SGK__AC1_7
+
+/* lane i <- v[i ^ r], 0 < r < the register's lanes (permute_group_by_xor inside a register). A
+ * constant r inside a 128-bit block is one vpshufd, a constant r of whole blocks one vshufi32x4
+ * or vshufi64x2, each with an immediate; any other r one single-register permute by index. Where
+ * a sub-group is two registers (W 32), each register's result depends on that register alone:
+ * the generic path's permute over the whole sub-group was a two-register vpermt2d, which kept
+ * both registers of a row live where a kernel uses one (the transpose's blocks). */
+#define SGK__XOR_IMM(r) ((0 ^ (r)) | (1 ^ (r)) << 2 | (2 ^ (r)) << 4 | (3 ^ (r)) << 6)
+SGK_INLINE sgk__vi sgk__xor_lanes32(sgk__vi v, uint32_t r) {
+  if (__builtin_constant_p(r)) switch (r) {
+    case 1: return SGK__P(shuffle_epi32)(v, (_MM_PERM_ENUM)SGK__XOR_IMM(1));
+    case 2: return SGK__P(shuffle_epi32)(v, (_MM_PERM_ENUM)SGK__XOR_IMM(2));
+    case 3: return SGK__P(shuffle_epi32)(v, (_MM_PERM_ENUM)SGK__XOR_IMM(3));
+#if SGK_W != 8
+    case 4: return _mm512_shuffle_i32x4(v, v, SGK__XOR_IMM(1));
+    case 8: return _mm512_shuffle_i32x4(v, v, SGK__XOR_IMM(2));
+    case 12: return _mm512_shuffle_i32x4(v, v, SGK__XOR_IMM(3));
+#endif
+    default: break;
+    }
+  return SGK__P(permutexvar_epi32)(
+      SGK__P(xor_epi32)(sgk__iota32_plus(0), SGK__P(set1_epi32)((int)r)), v);
+}
+SGK_INLINE __m512i sgk__xor_lanes64(__m512i v, uint32_t r) {
+  if (__builtin_constant_p(r)) switch (r) {
+    case 1: return _mm512_shuffle_epi32(v, (_MM_PERM_ENUM)SGK__XOR_IMM(2));
+    case 2: return _mm512_shuffle_i64x2(v, v, SGK__XOR_IMM(1));
+    case 4: return _mm512_shuffle_i64x2(v, v, SGK__XOR_IMM(2));
+    case 6: return _mm512_shuffle_i64x2(v, v, SGK__XOR_IMM(3));
+    default: break;
+    }
+  return _mm512_permutexvar_epi64(_mm512_xor_si512(sgk__iota64_plus(0), _mm512_set1_epi64(r)), v);
+}
+#undef SGK__XOR_IMM
 /* a register as its bits (SGK__TOI) and back (SGK__OFI), for the aligns */
 #if SGK_W == 8
 #define SGK__TOI_f32 _mm256_castps_si256
@@ -217,6 +252,9 @@ SGK_INLINE __m512i sgk__align64(__m512i lo, __m512i hi, int s) {
       return SGK__OFI_##T(                                                                       \
           sgk__align##BITS(SGK__TOI_##T(lo), SGK__TOI_##T(hi), SGK__CAT(SGK__RL, BITS) - d));    \
     return SGK__I(BITS, permutex2var, SGK__S_##T)(lo, SGK__CAT(SGK__CAT(sgk__iota, BITS), _plus)(SGK__CAT(SGK__RL, BITS) - d), hi); \
+  }                                                                                              \
+  SGK_INLINE sgk__v_##T sgk__r_xor_lanes_##T(sgk__v_##T v, uint32_t r) {                         \
+    return SGK__OFI_##T(SGK__CAT(sgk__xor_lanes, BITS)(SGK__TOI_##T(v), r));                    \
   }                                                                                              \
   SGK__CMPS(BITS, T, SGK__PRED_##T)                                                              \
   SGK_INLINE sgk__v_##T sgk__r_add_##T(sgk__v_##T a, sgk__v_##T b) {                             \
