@@ -14,6 +14,10 @@
 #endif
 
 #define ROOF_CHAINS 12
+/* _Pragma("GCC unroll ROOF_CHAINS") with the count expanded */
+#define ROOF_STR(x) #x
+#define ROOF_UNROLL_(n) _Pragma(ROOF_STR(GCC unroll n))
+#define ROOF_UNROLL(n) ROOF_UNROLL_(n)
 
 /* The [begin, end) part of `bytes` that thread t of n owns, in 4096-byte pages. */
 static void part(size_t bytes, int t, int n, size_t *begin, size_t *end) {
@@ -339,16 +343,16 @@ double roof_store_runs(int32_t *dst, size_t bytes, uint32_t run, int interleaved
 #endif
 #define ROOF_LOOP(T, SPLAT, STEP, SUM)                                                             \
   T acc[ROOF_CHAINS];                                                                              \
-  _Pragma("GCC unroll 12") for (int k = 0; k < ROOF_CHAINS; ++k) acc[k] = SPLAT(seed + k);         \
+  ROOF_UNROLL(ROOF_CHAINS) for (int k = 0; k < ROOF_CHAINS; ++k) acc[k] = SPLAT(seed + k);         \
   const T m = SPLAT(mul), c = SPLAT(add);                                                          \
   for (size_t i = 0; i < iters; ++i) {                                                             \
-    _Pragma("GCC unroll 12") for (int k = 0; k < ROOF_CHAINS; ++k) {                               \
+    ROOF_UNROLL(ROOF_CHAINS) for (int k = 0; k < ROOF_CHAINS; ++k) {                               \
       acc[k] = STEP(acc[k], m, c);                                                                 \
       ROOF_KEEP(acc[k]);                                                                           \
     }                                                                                              \
   }                                                                                                \
   double r = 0.0;                                                                                  \
-  _Pragma("GCC unroll 12") for (int k = 0; k < ROOF_CHAINS; ++k) r += SUM(acc[k]);                 \
+  ROOF_UNROLL(ROOF_CHAINS) for (int k = 0; k < ROOF_CHAINS; ++k) r += SUM(acc[k]);                 \
   return r;
 
 #if ROOF_X86

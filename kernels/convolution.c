@@ -139,28 +139,25 @@ CONV_WINDOW(1)
 CONV_WINDOW(2)
 CONV_WINDOW(3)
 CONV_WINDOW(4)
-/* The taps at the share this CPU slides best (sgk_slide_quarters, chosen once per process), in a
- * whole sub-group of a variant with a window; else the loads alone. */
+/* fn_<share>(...) for the share this CPU slides best (sgk_slide_quarters, chosen once per
+ * process), ret its result (`return`) or nothing */
+#define CONV_AT_SHARE(wg, ret, fn, ...)                                                            \
+  switch (sgk_slide_quarters(wg)) {                                                                \
+    case 0: ret fn##_0(__VA_ARGS__); break;                                                        \
+    case 1: ret fn##_1(__VA_ARGS__); break;                                                        \
+    case 2: ret fn##_2(__VA_ARGS__); break;                                                        \
+    case 3: ret fn##_3(__VA_ARGS__); break;                                                        \
+    default: ret fn##_4(__VA_ARGS__); break;                                                       \
+  }
+/* The taps in a whole sub-group of a variant with a window; else the loads alone. */
 SGK_INLINE sgk_i32 conv_taps_here(const sgk_wg *wg, sgk_sg sg, const int32_t *p, const int32_t *k,
                                   uint32_t m) {
   if (!SGK_REG_WINDOW || sgk_sg_size(sg) != SGK_W) return conv_taps(sg, p, k, m, 0);
-  switch (sgk_slide_quarters(wg)) {
-    case 0: return conv_window_0(sg, p, k, m);
-    case 1: return conv_window_1(sg, p, k, m);
-    case 2: return conv_window_2(sg, p, k, m);
-    case 3: return conv_window_3(sg, p, k, m);
-    default: return conv_window_4(sg, p, k, m);
-  }
+  CONV_AT_SHARE(wg, return, conv_window, sg, p, k, m);
 }
 SGK_INLINE void conv_block_here(const sgk_wg *wg, sgk_sg sg, const int32_t *p, const int32_t *k,
                                 uint32_t m, int32_t *out) {
-  switch (sgk_slide_quarters(wg)) {
-    case 0: conv_block_0(sg, p, k, m, out); break;
-    case 1: conv_block_1(sg, p, k, m, out); break;
-    case 2: conv_block_2(sg, p, k, m, out); break;
-    case 3: conv_block_3(sg, p, k, m, out); break;
-    default: conv_block_4(sg, p, k, m, out); break;
-  }
+  CONV_AT_SHARE(wg, , conv_block, sg, p, k, m, out);
 }
 /* Whether sub-group sg lies in a block of CONV_U whole sub-groups of the work-group's first
  * `lanes` work-items, in a variant with a window and taps enough: the block's first sub-group then
