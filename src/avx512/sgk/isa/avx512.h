@@ -254,7 +254,7 @@ SGK_INLINE __m512i sgk__xor_lanes64(__m512i v, uint32_t r) {
     return SGK__I(BITS, permutex2var, SGK__S_##T)(lo, SGK__CAT(SGK__CAT(sgk__iota, BITS), _plus)(SGK__CAT(SGK__RL, BITS) - d), hi); \
   }                                                                                              \
   SGK_INLINE sgk__v_##T sgk__r_xor_lanes_##T(sgk__v_##T v, uint32_t r) {                         \
-    return SGK__OFI_##T(SGK__CAT(sgk__xor_lanes, BITS)(SGK__TOI_##T(v), r));                    \
+    return SGK__OFI_##T(SGK__CAT(sgk__xor_lanes, BITS)(SGK__TOI_##T(v), r));                     \
   }                                                                                              \
   SGK__CMPS(BITS, T, SGK__PRED_##T)                                                              \
   SGK_INLINE sgk__v_##T sgk__r_add_##T(sgk__v_##T a, sgk__v_##T b) {                             \
