@@ -117,7 +117,10 @@ SGK_INLINE void conv_block_taps(sgk_sg sg, const int32_t *p, const int32_t *k, u
  * use was reloaded from the stack in its loop (conv/global, AVX-512 W 16, at share 3: 0.88-0.94x
  * the window compiled alone; measured when a slide by a constant was still a two-source permute,
  * before valignd). Called for a whole sub-group only, which it is told. A block's window stores
- * its CONV_U outputs at out, out + W, ... */
+ * its CONV_U outputs at out, out + W, ... and is told the size alone: told `full` as well (as the
+ * window is), GCC 12 spilled its taps' accumulators to the stack (avx512 W 16: 368 stack
+ * accesses against 41) and conv ran 0.55x at avx2 W 8 and avx512 W 16, 0.8x at avx512 W 8
+ * (AMD Zen 5). */
 #define CONV_WINDOW(q)                                                                             \
   __attribute__((noinline)) static sgk_i32 conv_window_##q(sgk_sg sg, const int32_t *p,            \
                                                            const int32_t *k, uint32_t m) {         \
@@ -159,12 +162,13 @@ SGK_INLINE void conv_block_here(const sgk_wg *wg, sgk_sg sg, const int32_t *p, c
                                 uint32_t m, int32_t *out) {
   CONV_AT_SHARE(wg, , conv_block, sg, p, k, m, out);
 }
+/* The first work-item (in its work-group) of the block of CONV_U sub-groups that holds sg */
+SGK_INLINE size_t conv_block_first(sgk_sg sg) { return (size_t)(sg.id - sg.id % CONV_U) * SGK_W; }
 /* Whether sub-group sg lies in a block of CONV_U whole sub-groups of the work-group's first
  * `lanes` work-items, in a variant with a window and taps enough: the block's first sub-group then
  * computes them all and the others have nothing to do. */
 SGK_INLINE bool conv_in_block(sgk_sg sg, size_t lanes, uint32_t m) {
-  const size_t first = sg.id - sg.id % CONV_U;
-  return SGK_REG_WINDOW && m / SGK_W >= CONV_U && (first + CONV_U) * SGK_W <= lanes;
+  return SGK_REG_WINDOW && m / SGK_W >= CONV_U && conv_block_first(sg) + CONV_U * SGK_W <= lanes;
 }
 
 /* Global memory: lane i reads in[i - M/2 + j] for each tap j, one block load per tap. Sub-groups
@@ -175,7 +179,7 @@ SGK_KERNEL(conv_global, struct conv_args, a, wg) {
   const size_t group = sgk_group_linear_id(wg);
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     const size_t i0 = group * sgk_local_linear_range(wg) + sg.first;
-    const size_t b0 = i0 - sg.first % (CONV_U * SGK_W); /* the block's first output */
+    const size_t b0 = group * sgk_local_linear_range(wg) + conv_block_first(sg);
     if (conv_in_block(sg, sgk_local_linear_range(wg), a->m) && b0 >= half &&
         b0 + CONV_U * SGK_W + half <= n) {
       if (sg.id % CONV_U == 0)
