@@ -507,7 +507,10 @@ SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
  * 4 x 4 blocks inside each 128-bit lane), then a 4 x 4 transpose of the 128-bit lanes
  * (vshufi32x4), 48 shuffles per 16 registers where two of n = 8 on rows 16 apart take 16 inserts
  * and 112 permutes and blends. A transpose is its own inverse: the store runs it on in and
- * stores rows. 64-bit elements and W 8 (a row half is one register): SGK__VEC16_HALVES. */
+ * stores rows. The loop over a value's registers is unrolled: rolled, at W 32 GCC kept the 16
+ * values in a stack array in the whole-sub-group loop, each register written and read back (AMD
+ * Zen 5, A/B: init/wi 1.23x, copy/wi 1.08x, W 16 and 8 unchanged). 64-bit elements:
+ * SGK__VEC16_HALVES; W 8 (a row half is one register): below. */
 #if SGK_W != 8
 SGK_INLINE void sgk__transpose16x16(__m512i *r) {
   __m512i t[16], u[16];
@@ -537,7 +540,7 @@ SGK_INLINE void sgk__transpose16x16(__m512i *r) {
 #define SGK__VEC16(T, ct, ...)                                                                     \
   SGK_INLINE void sgk__vec16_load_##T(const ct *p, sgk_##T *out) {                                 \
     if (SGK__BITS_##T == 32) {                                                                     \
-      SGK__FOR(SGK__NR(T), q) {                                                                    \
+      _Pragma("GCC unroll 2") SGK__FOR(SGK__NR(T), q) {                                            \
         __m512i r[16];                                                                             \
         for (int i = 0; i < 16; ++i)                                                               \
           r[i] = _mm512_loadu_si512((const void *)(p + (size_t)(q * 16 + i) * 16));                \
@@ -550,7 +553,7 @@ SGK_INLINE void sgk__transpose16x16(__m512i *r) {
   }                                                                                                \
   SGK_INLINE void sgk__vec16_store_##T(ct *p, const sgk_##T *in) {                                 \
     if (SGK__BITS_##T == 32) {                                                                     \
-      SGK__FOR(SGK__NR(T), q) {                                                                    \
+      _Pragma("GCC unroll 2") SGK__FOR(SGK__NR(T), q) {                                            \
         __m512i r[16];                                                                             \
         for (int k = 0; k < 16; ++k) r[k] = sgk__to_si_##T(in[k].r[q]);                            \
         sgk__transpose16x16(r);                                                                    \
@@ -565,7 +568,59 @@ SGK__TYPES_ALL(SGK__VEC16_HALVES, sgk__vec16_halves_)
 SGK__TYPES_ALL(SGK__VEC16, ~)
 #undef SGK__VEC16
 #else
-SGK__TYPES_ALL(SGK__VEC16_HALVES, sgk__vec16_)
+/* W 8 (a value's register is a ymm of 8 lanes), 32-bit elements: the 8 work-items' rows of 16
+ * are 8 zmm. The unpacks above, run on rows 4 i .. 4 i + 3 (i = 0, 1), leave in x[4 i + j],
+ * 128-bit lane l, rows 4 i .. 4 i + 3 of column 4 l + j, so column 4 l + j is lane l of x[j]
+ * then lane l of x[4 + j]: one two-source qword permute each. 32 shuffles for the 16 columns,
+ * where two of n = 8 on rows 16 apart take 112 permutes and blends. The store builds x from the
+ * columns (an insert and two lane shuffles per pair of them) and runs the unpacks back (their
+ * 4 x 4 transposes are their own inverse). */
+SGK_INLINE void sgk__transpose4x4_lanes8(__m512i *x) {
+  for (int i = 0; i < 8; i += 4) {
+    const __m512i t0 = _mm512_unpacklo_epi32(x[i], x[i + 1]);
+    const __m512i t1 = _mm512_unpackhi_epi32(x[i], x[i + 1]);
+    const __m512i t2 = _mm512_unpacklo_epi32(x[i + 2], x[i + 3]);
+    const __m512i t3 = _mm512_unpackhi_epi32(x[i + 2], x[i + 3]);
+    x[i] = _mm512_unpacklo_epi64(t0, t2);
+    x[i + 1] = _mm512_unpackhi_epi64(t0, t2);
+    x[i + 2] = _mm512_unpacklo_epi64(t1, t3);
+    x[i + 3] = _mm512_unpackhi_epi64(t1, t3);
+  }
+}
+#define SGK__VEC16(T, ct, ...)                                                                     \
+  SGK_INLINE void sgk__vec16_load_##T(const ct *p, sgk_##T *out) {                                 \
+    __m512i x[8];                                                                                  \
+    for (int i = 0; i < 8; ++i) x[i] = _mm512_loadu_si512((const void *)(p + (size_t)i * 16));    \
+    sgk__transpose4x4_lanes8(x);                                                                   \
+    for (int l = 0; l < 4; ++l) {                                                                  \
+      const __m512i idx = _mm512_setr_epi64(2 * l, 2 * l + 1, 8 + 2 * l, 9 + 2 * l, 0, 0, 0, 0);   \
+      for (int j = 0; j < 4; ++j)                                                                  \
+        out[4 * l + j].r[0] = sgk__of_si_##T(                                                      \
+            _mm512_castsi512_si256(_mm512_permutex2var_epi64(x[j], idx, x[4 + j])));               \
+    }                                                                                              \
+  }                                                                                                \
+  SGK_INLINE void sgk__vec16_store_##T(ct *p, const sgk_##T *in) {                                 \
+    __m512i x[8];                                                                                  \
+    for (int j = 0; j < 4; ++j) {                                                                  \
+      /* a: columns j, 4 + j; b: 8 + j, 12 + j. Lane l of x[j] (x[4 + j]): column 4 l + j's low    \
+       * (high) half */                                                                          \
+      const __m512i a = _mm512_inserti64x4(_mm512_castsi256_si512(sgk__to_si_##T(in[j].r[0])),    \
+                                           sgk__to_si_##T(in[4 + j].r[0]), 1);                     \
+      const __m512i b = _mm512_inserti64x4(_mm512_castsi256_si512(sgk__to_si_##T(in[8 + j].r[0])), \
+                                           sgk__to_si_##T(in[12 + j].r[0]), 1);                    \
+      x[j] = _mm512_shuffle_i32x4(a, b, 0x88);                                                     \
+      x[4 + j] = _mm512_shuffle_i32x4(a, b, 0xDD);                                                 \
+    }                                                                                              \
+    sgk__transpose4x4_lanes8(x);                                                                   \
+    for (int i = 0; i < 8; ++i) _mm512_storeu_si512((void *)(p + (size_t)i * 16), x[i]);          \
+  }
+SGK__VEC16(i32, int32_t)
+SGK__VEC16(u32, uint32_t)
+SGK__VEC16(f32, float)
+SGK__VEC16_HALVES(i64, int64_t, sgk__vec16_)
+SGK__VEC16_HALVES(u64, uint64_t, sgk__vec16_)
+SGK__VEC16_HALVES(f64, double, sgk__vec16_)
+#undef SGK__VEC16
 #endif
 #endif
 
