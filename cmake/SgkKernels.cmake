@@ -201,6 +201,13 @@ function(sgk_add_kernels target)
       # caller's options: a -falign-loops=N wins.
       target_compile_options(${obj} PRIVATE
         $<$<C_COMPILER_ID:GNU,Clang,AppleClang,IntelLLVM>:-falign-loops=64>)
+      # A float multiply and add stay two roundings at every ISA: GCC in its GNU C modes (a
+      # project's default, not sgk's -std=c11) fuses sgk_add_f32(sgk_mul_f32(a, b), c) into an
+      # FMA where the variant has one (AVX2, AVX-512, NEON) and not in the scalar variant, so one
+      # kernel gave results 1 ulp apart by ISA. sgk_fma_f32 fuses where a kernel asks; a
+      # -ffp-contract=fast of the caller's comes after this and wins.
+      target_compile_options(${obj} PRIVATE
+        $<$<C_COMPILER_ID:GNU,Clang,AppleClang,IntelLLVM>:-ffp-contract=off>)
       # The variant's ISA and width as properties, so that COMPILE_OPTIONS and
       # COMPILE_DEFINITIONS may name one variant: $<$<STREQUAL:$<TARGET_PROPERTY:SGK_ISA>,scalar>:-O1>.
       set_target_properties(${obj} PROPERTIES SGK_ISA ${isa} SGK_W ${w})

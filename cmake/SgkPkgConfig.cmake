@@ -44,7 +44,7 @@ if(CMAKE_C_COMPILER_ID STREQUAL "GNU") # see sgk_add_kernels(): every op is inli
   set(SGK_CONFIG_EXTRA "-Wno-psabi")
 endif()
 if(CMAKE_C_COMPILER_ID MATCHES "^(GNU|Clang|AppleClang|IntelLLVM)$") # as sgk_add_kernels()
-  list(APPEND SGK_CONFIG_EXTRA "-falign-loops=64")
+  list(APPEND SGK_CONFIG_EXTRA "-falign-loops=64" "-ffp-contract=off")
 endif()
 list(JOIN SGK_CONFIG_EXTRA " " SGK_CONFIG_EXTRA)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/sgk.pc.in ${CMAKE_CURRENT_BINARY_DIR}/sgk.pc @ONLY)

@@ -1,5 +1,6 @@
 /* y = x * CONSUMER_SCALE + CONSUMER_OFFSET over n items, the last work-group ragged: the scale
- * comes from COMPILE_DEFINITIONS, the offset from a header of INCLUDE_DIRECTORIES. */
+ * comes from COMPILE_DEFINITIONS, the offset from a header of INCLUDE_DIRECTORIES. And the same
+ * in float, which every variant must round as the host does (sgk_add_kernels: -ffp-contract=off). */
 #include "consumer.h"
 #include "consumer_params.h"
 #include "sgk/kernel.h"
@@ -39,5 +40,10 @@ SGK_KERNEL(affine, struct affine_args, a, wg) {
     const sgk_i32 y =
         sgk_add_i32(sgk_mul_i32(x, sgk_splat_i32(CONSUMER_SCALE)), sgk_splat_i32(CONSUMER_OFFSET));
     sgk_store_masked_i32(sg, in, a->y + first, y);
+    /* in the project's GNU C mode GCC would fuse these into an FMA where the variant has one */
+    const sgk_f32 fy = sgk_add_f32(
+        sgk_mul_f32(sgk_load_masked_f32(sg, in, a->fx + first), sgk_splat_f32(CONSUMER_FA)),
+        sgk_splat_f32(CONSUMER_FB));
+    sgk_store_masked_f32(sg, in, a->fy + first, fy);
   }
 }

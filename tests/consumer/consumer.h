@@ -8,5 +8,9 @@ struct affine_args {
   size_t n;
   const int32_t *x;
   int32_t *y;
+  const float *fx; /* fy = fx * CONSUMER_FA + CONSUMER_FB, a multiply and an add: two roundings */
+  float *fy;
 };
+#define CONSUMER_FA 1.1f
+#define CONSUMER_FB 0.3f
 SGK_DECLARE_KERNEL(affine);
