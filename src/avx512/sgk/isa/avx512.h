@@ -507,10 +507,11 @@ SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
  * 4 x 4 blocks inside each 128-bit lane), then a 4 x 4 transpose of the 128-bit lanes
  * (vshufi32x4), 48 shuffles per 16 registers where two of n = 8 on rows 16 apart take 16 inserts
  * and 112 permutes and blends. A transpose is its own inverse: the store runs it on in and
- * stores rows. The loop over a value's registers is unrolled: rolled, at W 32 GCC kept the 16
- * values in a stack array in the whole-sub-group loop, each register written and read back (AMD
- * Zen 5, A/B: init/wi 1.23x, copy/wi 1.08x, W 16 and 8 unchanged). 64-bit elements:
- * SGK__VEC16_HALVES; W 8 (a row half is one register): below. */
+ * stores rows. A value's registers go one call each, not a loop: in a loop at W 32 GCC kept the
+ * 16 values in a stack array in the whole-sub-group loop, each register written and read back
+ * (AMD Zen 5, A/B: init/wi 1.23x, copy/wi 1.08x, W 16 and 8 unchanged); with `#pragma GCC
+ * unroll` on the loop, GCC 12 at -O1 loaded vec<int, 16> wrong at W 32 (test_runtime). 64-bit
+ * elements: SGK__VEC16_HALVES; W 8 (a row half is one register): below. */
 #if SGK_W != 8
 SGK_INLINE void sgk__transpose16x16(__m512i *r) {
   __m512i t[16], u[16];
@@ -538,28 +539,33 @@ SGK_INLINE void sgk__transpose16x16(__m512i *r) {
   }
 }
 #define SGK__VEC16(T, ct, ...)                                                                     \
+  SGK_INLINE void sgk__vec16_load_reg_##T(const ct *p, sgk_##T *out, int q) {                      \
+    __m512i r[16];                                                                                 \
+    for (int i = 0; i < 16; ++i)                                                                   \
+      r[i] = _mm512_loadu_si512((const void *)(p + (size_t)(q * 16 + i) * 16));                    \
+    sgk__transpose16x16(r);                                                                        \
+    for (int k = 0; k < 16; ++k) out[k].r[q] = sgk__of_si_##T(r[k]);                               \
+  }                                                                                                \
+  SGK_INLINE void sgk__vec16_store_reg_##T(ct *p, const sgk_##T *in, int q) {                      \
+    __m512i r[16];                                                                                 \
+    for (int k = 0; k < 16; ++k) r[k] = sgk__to_si_##T(in[k].r[q]);                                \
+    sgk__transpose16x16(r);                                                                        \
+    for (int i = 0; i < 16; ++i)                                                                   \
+      _mm512_storeu_si512((void *)(p + (size_t)(q * 16 + i) * 16), r[i]);                         \
+  }                                                                                                \
+  /* register q of 32-bit values: q = 0, and 1 at W 32 */                                          \
   SGK_INLINE void sgk__vec16_load_##T(const ct *p, sgk_##T *out) {                                 \
     if (SGK__BITS_##T == 32) {                                                                     \
-      _Pragma("GCC unroll 2") SGK__FOR(SGK__NR(T), q) {                                            \
-        __m512i r[16];                                                                             \
-        for (int i = 0; i < 16; ++i)                                                               \
-          r[i] = _mm512_loadu_si512((const void *)(p + (size_t)(q * 16 + i) * 16));                \
-        sgk__transpose16x16(r);                                                                    \
-        for (int k = 0; k < 16; ++k) out[k].r[q] = sgk__of_si_##T(r[k]);                           \
-      }                                                                                            \
+      sgk__vec16_load_reg_##T(p, out, 0);                                                          \
+      if (SGK__NR(T) > 1) sgk__vec16_load_reg_##T(p, out, 1);                                      \
       return;                                                                                      \
     }                                                                                              \
     sgk__vec16_halves_load_##T(p, out);                                                            \
   }                                                                                                \
   SGK_INLINE void sgk__vec16_store_##T(ct *p, const sgk_##T *in) {                                 \
     if (SGK__BITS_##T == 32) {                                                                     \
-      _Pragma("GCC unroll 2") SGK__FOR(SGK__NR(T), q) {                                            \
-        __m512i r[16];                                                                             \
-        for (int k = 0; k < 16; ++k) r[k] = sgk__to_si_##T(in[k].r[q]);                            \
-        sgk__transpose16x16(r);                                                                    \
-        for (int i = 0; i < 16; ++i)                                                               \
-          _mm512_storeu_si512((void *)(p + (size_t)(q * 16 + i) * 16), r[i]);                      \
-      }                                                                                            \
+      sgk__vec16_store_reg_##T(p, in, 0);                                                          \
+      if (SGK__NR(T) > 1) sgk__vec16_store_reg_##T(p, in, 1);                                      \
       return;                                                                                      \
     }                                                                                              \
     sgk__vec16_halves_store_##T(p, in);                                                            \
