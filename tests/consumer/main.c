@@ -33,7 +33,8 @@ int main(void) {
   const size_t n = 1000, local = 64; /* 16 work-groups, the last 40 items past n */
   const size_t global = (n + local - 1) / local * local;
   int32_t *x = malloc(n * sizeof *x), *y = malloc((n + 1) * sizeof *y);
-  float *fx = malloc(n * sizeof *fx), *fy = malloc((n + 1) * sizeof *fy), *fwant = malloc(n * 4);
+  float *fx = malloc(n * sizeof *fx), *fy = malloc((n + 1) * sizeof *fy),
+        *fwant = malloc(n * sizeof *fwant);
   if (!x || !y || !fx || !fy || !fwant) return 1;
   for (size_t i = 0; i < n; ++i) x[i] = (int32_t)(i * 7919 % 2001) - 1000;
   /* fwant: the product rounded, then the sum (volatile: the host's compiler must not fuse them

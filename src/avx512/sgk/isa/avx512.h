@@ -512,20 +512,29 @@ SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
  * (AMD Zen 5, A/B: init/wi 1.23x, copy/wi 1.08x, W 16 and 8 unchanged); with `#pragma GCC
  * unroll` on the loop, GCC 12 at -O1 loaded vec<int, 16> wrong at W 32 (test_runtime). 64-bit
  * elements: SGK__VEC16_HALVES; W 8 (a row half is one register): below. */
+/* Rows 4 i .. 4 i + 3 of x[0 .. n - 1], as 4 x 4 transposes inside each 128-bit lane (32- then
+ * 64-bit unpacks): y[4 i + j], lane l, gets rows 4 i .. 4 i + 3 of column 4 l + j (y may be x).
+ * The first two stages of the 16 x 16 transpose (n = 16) and all of W 8's (n = 8); its own
+ * inverse. All the 32-bit unpacks come first, and the 16 x 16 passes a second array: unpacking
+ * 4 rows at a time, or in place, GCC 12 kept more of copy_wi's W 32 registers on the stack (124
+ * stack accesses against 109). */
+SGK_INLINE void sgk__transpose4x4_lanes(const __m512i *x, __m512i *y, int n) {
+  __m512i t[16];
+  for (int i = 0; i < n / 2; ++i) {
+    t[2 * i] = _mm512_unpacklo_epi32(x[2 * i], x[2 * i + 1]);
+    t[2 * i + 1] = _mm512_unpackhi_epi32(x[2 * i], x[2 * i + 1]);
+  }
+  for (int i = 0; i < n / 4; ++i) {
+    y[4 * i] = _mm512_unpacklo_epi64(t[4 * i], t[4 * i + 2]);
+    y[4 * i + 1] = _mm512_unpackhi_epi64(t[4 * i], t[4 * i + 2]);
+    y[4 * i + 2] = _mm512_unpacklo_epi64(t[4 * i + 1], t[4 * i + 3]);
+    y[4 * i + 3] = _mm512_unpackhi_epi64(t[4 * i + 1], t[4 * i + 3]);
+  }
+}
 #if SGK_W != 8
 SGK_INLINE void sgk__transpose16x16(__m512i *r) {
-  __m512i t[16], u[16];
-  for (int i = 0; i < 8; ++i) {
-    t[2 * i] = _mm512_unpacklo_epi32(r[2 * i], r[2 * i + 1]);
-    t[2 * i + 1] = _mm512_unpackhi_epi32(r[2 * i], r[2 * i + 1]);
-  }
-  /* u[4 i + j], 128-bit lane l: rows 4 i .. 4 i + 3 of column 4 l + j */
-  for (int i = 0; i < 4; ++i) {
-    u[4 * i] = _mm512_unpacklo_epi64(t[4 * i], t[4 * i + 2]);
-    u[4 * i + 1] = _mm512_unpackhi_epi64(t[4 * i], t[4 * i + 2]);
-    u[4 * i + 2] = _mm512_unpacklo_epi64(t[4 * i + 1], t[4 * i + 3]);
-    u[4 * i + 3] = _mm512_unpackhi_epi64(t[4 * i + 1], t[4 * i + 3]);
-  }
+  __m512i u[16];
+  sgk__transpose4x4_lanes(r, u, 16);
   /* column 4 l + j, lane m <- u[4 m + j], lane l */
   for (int j = 0; j < 4; ++j) {
     const __m512i a = _mm512_shuffle_i32x4(u[j], u[4 + j], 0x44);
@@ -575,29 +584,16 @@ SGK__TYPES_ALL(SGK__VEC16, ~)
 #undef SGK__VEC16
 #else
 /* W 8 (a value's register is a ymm of 8 lanes), 32-bit elements: the 8 work-items' rows of 16
- * are 8 zmm. The unpacks above, run on rows 4 i .. 4 i + 3 (i = 0, 1), leave in x[4 i + j],
- * 128-bit lane l, rows 4 i .. 4 i + 3 of column 4 l + j, so column 4 l + j is lane l of x[j]
- * then lane l of x[4 + j]: one two-source qword permute each. 32 shuffles for the 16 columns,
- * where two of n = 8 on rows 16 apart take 112 permutes and blends. The store builds x from the
- * columns (an insert and two lane shuffles per pair of them) and runs the unpacks back (their
- * 4 x 4 transposes are their own inverse). */
-SGK_INLINE void sgk__transpose4x4_lanes8(__m512i *x) {
-  for (int i = 0; i < 8; i += 4) {
-    const __m512i t0 = _mm512_unpacklo_epi32(x[i], x[i + 1]);
-    const __m512i t1 = _mm512_unpackhi_epi32(x[i], x[i + 1]);
-    const __m512i t2 = _mm512_unpacklo_epi32(x[i + 2], x[i + 3]);
-    const __m512i t3 = _mm512_unpackhi_epi32(x[i + 2], x[i + 3]);
-    x[i] = _mm512_unpacklo_epi64(t0, t2);
-    x[i + 1] = _mm512_unpackhi_epi64(t0, t2);
-    x[i + 2] = _mm512_unpacklo_epi64(t1, t3);
-    x[i + 3] = _mm512_unpackhi_epi64(t1, t3);
-  }
-}
+ * are 8 zmm. sgk__transpose4x4_lanes (n = 8: i = 0, 1) leaves in x[4 i + j], 128-bit lane l,
+ * rows 4 i .. 4 i + 3 of column 4 l + j, so column 4 l + j is lane l of x[j] then lane l of
+ * x[4 + j]: one two-source qword permute each. 32 shuffles for the 16 columns, where two of
+ * n = 8 on rows 16 apart take 112 permutes and blends. The store builds x from the columns (an
+ * insert and two lane shuffles per pair of them) and runs sgk__transpose4x4_lanes back. */
 #define SGK__VEC16(T, ct, ...)                                                                     \
   SGK_INLINE void sgk__vec16_load_##T(const ct *p, sgk_##T *out) {                                 \
     __m512i x[8];                                                                                  \
     for (int i = 0; i < 8; ++i) x[i] = _mm512_loadu_si512((const void *)(p + (size_t)i * 16));    \
-    sgk__transpose4x4_lanes8(x);                                                                   \
+    sgk__transpose4x4_lanes(x, x, 8);                                                              \
     for (int l = 0; l < 4; ++l) {                                                                  \
       const __m512i idx = _mm512_setr_epi64(2 * l, 2 * l + 1, 8 + 2 * l, 9 + 2 * l, 0, 0, 0, 0);   \
       for (int j = 0; j < 4; ++j)                                                                  \
@@ -617,7 +613,7 @@ SGK_INLINE void sgk__transpose4x4_lanes8(__m512i *x) {
       x[j] = _mm512_shuffle_i32x4(a, b, 0x88);                                                     \
       x[4 + j] = _mm512_shuffle_i32x4(a, b, 0xDD);                                                 \
     }                                                                                              \
-    sgk__transpose4x4_lanes8(x);                                                                   \
+    sgk__transpose4x4_lanes(x, x, 8);                                                              \
     for (int i = 0; i < 8; ++i) _mm512_storeu_si512((void *)(p + (size_t)i * 16), x[i]);          \
   }
 SGK__VEC16(i32, int32_t)
