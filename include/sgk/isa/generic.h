@@ -36,7 +36,7 @@
  *   SGK__NATIVE_XOR_LANES       sgk__r_xor_lanes_<t>(v, r): lane i <- v[i ^ r], 0 < r < RL
  *   SGK__NATIVE_LOCAL_ATOMICS_32  sgk__local_rmw_<t> and sgk__local_fetch_add_<t> for i32 and u32
  *   SGK__NATIVE_VEC_MEMORY      sgk__vec_load_full_<t>, sgk__vec_store_full_<t> (rows s apart) and
- *                               sgk__vec16_load/store_<t> (SGK__VEC16_HALVES) (below)
+ *                               sgk__vec16_load/store_<t> (SGK__VEC16_HALVES below, or its own)
  *   SGK__NATIVE_CVTS defined as SGK__YES: the core's own sgk_cvt_<to>_<from>, all but those it
  *                               marks SGK__LANEWISE_CVT_<to>_<from> (also SGK__YES)
  * The rest, the generic layer gives: the W-lane types as arrays of registers, masks, the lifted
@@ -64,6 +64,27 @@ _Static_assert(SGK__SLIDE_QUARTERS >= 0 && SGK__SLIDE_QUARTERS <= 4,
 
 #define SGK__NR(T) SGK__CAT(SGK__N, SGK__BITS_##T)  /* registers per value */
 #define SGK__RL(T) SGK__CAT(SGK__RL, SGK__BITS_##T) /* lanes per register */
+/* f(args, q) for each register q of a T value (at most 8, asserted), as calls with literal
+ * indices, not a loop: where a loop's body was big (a vector memory block per register), GCC
+ * kept the loop at W 32, computed every address at run time and passed the values through a
+ * stack array; a `#pragma GCC unroll` on it was miscompiled by GCC 12 at -O1 (avx512.h,
+ * vec<T, 16>). */
+#define SGK__EACH_REG(T, f, ...)                                                                   \
+  do {                                                                                             \
+    _Static_assert(SGK__NR(T) <= 8, "SGK__EACH_REG covers at most 8 registers a value");           \
+    f(__VA_ARGS__, 0);                                                                             \
+    if (SGK__NR(T) > 1) f(__VA_ARGS__, 1);                                                         \
+    if (SGK__NR(T) > 2) {                                                                          \
+      f(__VA_ARGS__, 2);                                                                           \
+      f(__VA_ARGS__, 3);                                                                           \
+    }                                                                                              \
+    if (SGK__NR(T) > 4) {                                                                          \
+      f(__VA_ARGS__, 4);                                                                           \
+      f(__VA_ARGS__, 5);                                                                           \
+      f(__VA_ARGS__, 6);                                                                           \
+      f(__VA_ARGS__, 7);                                                                           \
+    }                                                                                              \
+  } while (0)
 
 /* ---- the W-lane types ------------------------------------------------------------------------ */
 typedef struct {

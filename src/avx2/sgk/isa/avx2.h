@@ -487,39 +487,66 @@ SGK_INLINE void sgk__columns_to_chunks(__m256i *c, int n, int bits) {
   }
 }
 #ifdef SGK__NATIVE_VEC_MEMORY /* else generic.h's (tests/vec_generic_kernels.c) */
+/* A value's registers one call each (SGK__EACH_REG), not a loop: at W 32 GCC kept the loop,
+ * computed each row's address at run time and passed the values through the stack (AMD Zen 5:
+ * init/wi W 32 1.24-1.28x). */
 #define SGK__VEC_MEMORY(T, ct, ...)                                                                \
-  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, int s, sgk_##T *out) {                \
+  SGK_INLINE void sgk__vec_load_reg_##T(const ct *p, int n, int s, sgk_##T *out, int q) {          \
     enum { L = SGK__RL(T) / 2 };                                                                   \
-    SGK__FOR(SGK__NR(T), q) {                                                                      \
-      const size_t b = (size_t)q * n * SGK__RL(T);                                                 \
-      __m256i c[8];                                                                                \
-      for (int j = 0; j < n; ++j)                                                                  \
-        c[j] = _mm256_inserti128_si256(                                                            \
-            _mm256_castsi128_si256(                                                                \
-                _mm_loadu_si128((const __m128i *)SGK__ROW_AT(p, b + L * j, n, s))),                \
-            _mm_loadu_si128((const __m128i *)SGK__ROW_AT(p, b + L * (n + j), n, s)), 1);           \
-      sgk__chunks_to_columns(c, n, SGK__BITS_##T);                                                 \
-      for (int k = 0; k < n; ++k) out[k].r[q] = sgk__of_si_##T(c[k]);                              \
+    const size_t b = (size_t)q * n * SGK__RL(T);                                                   \
+    __m256i c[8];                                                                                  \
+    for (int j = 0; j < n; ++j)                                                                    \
+      c[j] = _mm256_inserti128_si256(                                                              \
+          _mm256_castsi128_si256(                                                                  \
+              _mm_loadu_si128((const __m128i *)SGK__ROW_AT(p, b + L * j, n, s))),                  \
+          _mm_loadu_si128((const __m128i *)SGK__ROW_AT(p, b + L * (n + j), n, s)), 1);             \
+    sgk__chunks_to_columns(c, n, SGK__BITS_##T);                                                   \
+    for (int k = 0; k < n; ++k) out[k].r[q] = sgk__of_si_##T(c[k]);                                \
+  }                                                                                                \
+  SGK_INLINE void sgk__vec_store_reg_##T(ct *p, int n, int s, const sgk_##T *in, int q) {          \
+    enum { L = SGK__RL(T) / 2 };                                                                   \
+    const size_t b = (size_t)q * n * SGK__RL(T);                                                   \
+    __m256i c[8];                                                                                  \
+    for (int k = 0; k < n; ++k) c[k] = sgk__si_##T(in[k].r[q]);                                    \
+    sgk__columns_to_chunks(c, n, SGK__BITS_##T);                                                   \
+    for (int j = 0; j < n; ++j) {                                                                  \
+      _mm_storeu_si128((__m128i *)SGK__ROW_AT(p, b + L * j, n, s),                                 \
+                       _mm256_castsi256_si128(c[j]));                                              \
+      _mm_storeu_si128((__m128i *)SGK__ROW_AT(p, b + L * (n + j), n, s),                           \
+                       _mm256_extracti128_si256(c[j], 1));                                         \
     }                                                                                              \
   }                                                                                                \
+  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, int s, sgk_##T *out) {                \
+    SGK__EACH_REG(T, sgk__vec_load_reg_##T, p, n, s, out);                                         \
+  }                                                                                                \
   SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, int s, const sgk_##T *in) {     \
-    enum { L = SGK__RL(T) / 2 };                                                                   \
     (void)log2n;                                                                                   \
-    SGK__FOR(SGK__NR(T), q) {                                                                      \
-      const size_t b = (size_t)q * n * SGK__RL(T);                                                 \
-      __m256i c[8];                                                                                \
-      for (int k = 0; k < n; ++k) c[k] = sgk__si_##T(in[k].r[q]);                                  \
-      sgk__columns_to_chunks(c, n, SGK__BITS_##T);                                                 \
-      for (int j = 0; j < n; ++j) {                                                                \
-        _mm_storeu_si128((__m128i *)SGK__ROW_AT(p, b + L * j, n, s),                               \
-                         _mm256_castsi256_si128(c[j]));                                            \
-        _mm_storeu_si128((__m128i *)SGK__ROW_AT(p, b + L * (n + j), n, s),                         \
-                         _mm256_extracti128_si256(c[j], 1));                                       \
-      }                                                                                            \
-    }                                                                                              \
+    SGK__EACH_REG(T, sgk__vec_store_reg_##T, p, n, s, in);                                         \
   }
 SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
-SGK__TYPES_ALL(SGK__VEC16_HALVES, sgk__vec16_)
+/* vec<T, 16>: n = 8 transposes on the halves of each work-item's 16 (rows 16 apart), register by
+ * register, both halves of one register's rows together (8 rows of 64 bytes), where all the first
+ * halves then all the second (generic.h's SGK__VEC16_HALVES) wrote each row's 64 bytes in two
+ * visits up to 2 KiB apart at W 32 (AMD Zen 5, both changes against the loop and the halves:
+ * init/wi W 16 / 32 1.06-1.10x / 1.28-1.32x, copy/wi 1.09-1.13x / 1.14-1.15x; W 8, one register,
+ * is the same code). */
+#define SGK__VEC16_ROWS(T, ct, ...)                                                                \
+  SGK_INLINE void sgk__vec16_load_reg_##T(const ct *p, sgk_##T *out, int q) {                      \
+    sgk__vec_load_reg_##T(p, 8, 16, out, q);                                                       \
+    sgk__vec_load_reg_##T(p + 8, 8, 16, out + 8, q);                                               \
+  }                                                                                                \
+  SGK_INLINE void sgk__vec16_store_reg_##T(ct *p, const sgk_##T *in, int q) {                      \
+    sgk__vec_store_reg_##T(p, 8, 16, in, q);                                                       \
+    sgk__vec_store_reg_##T(p + 8, 8, 16, in + 8, q);                                               \
+  }                                                                                                \
+  SGK_INLINE void sgk__vec16_load_##T(const ct *p, sgk_##T *out) {                                 \
+    SGK__EACH_REG(T, sgk__vec16_load_reg_##T, p, out);                                             \
+  }                                                                                                \
+  SGK_INLINE void sgk__vec16_store_##T(ct *p, const sgk_##T *in) {                                 \
+    SGK__EACH_REG(T, sgk__vec16_store_reg_##T, p, in);                                             \
+  }
+SGK__TYPES_ALL(SGK__VEC16_ROWS, ~)
+#undef SGK__VEC16_ROWS
 #undef SGK__VEC_MEMORY
 #endif
 

@@ -507,11 +507,11 @@ SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
  * 4 x 4 blocks inside each 128-bit lane), then a 4 x 4 transpose of the 128-bit lanes
  * (vshufi32x4), 48 shuffles per 16 registers where two of n = 8 on rows 16 apart take 16 inserts
  * and 112 permutes and blends. A transpose is its own inverse: the store runs it on in and
- * stores rows. A value's registers go one call each, not a loop: in a loop at W 32 GCC kept the
- * 16 values in a stack array in the whole-sub-group loop, each register written and read back
- * (AMD Zen 5, A/B: init/wi 1.23x, copy/wi 1.08x, W 16 and 8 unchanged); with `#pragma GCC
- * unroll` on the loop, GCC 12 at -O1 loaded vec<int, 16> wrong at W 32 (test_runtime). 64-bit
- * elements: SGK__VEC16_HALVES; W 8 (a row half is one register): below. */
+ * stores rows. A value's registers go one call each (SGK__EACH_REG): in a loop at W 32 GCC kept
+ * the 16 values in a stack array (AMD Zen 5, A/B: init/wi 1.23x, copy/wi 1.08x, W 16 and 8
+ * unchanged); with `#pragma GCC unroll` on the loop, GCC 12 at -O1 loaded vec<int, 16> wrong at
+ * W 32 (test_runtime). 64-bit elements: SGK__VEC16_HALVES; W 8 (a row half is one register):
+ * below. */
 /* Rows 4 i .. 4 i + 3 of x[0 .. n - 1], as 4 x 4 transposes inside each 128-bit lane (32- then
  * 64-bit unpacks): y[4 i + j], lane l, gets rows 4 i .. 4 i + 3 of column 4 l + j (y may be x).
  * The first two stages of the 16 x 16 transpose (n = 16) and all of W 8's (n = 8); its own
@@ -562,19 +562,17 @@ SGK_INLINE void sgk__transpose16x16(__m512i *r) {
     for (int i = 0; i < 16; ++i)                                                                   \
       _mm512_storeu_si512((void *)(p + (size_t)(q * 16 + i) * 16), r[i]);                         \
   }                                                                                                \
-  /* register q of 32-bit values: q = 0, and 1 at W 32 */                                          \
+  /* registers q = 0, and 1 at W 32, of 32-bit values */                                          \
   SGK_INLINE void sgk__vec16_load_##T(const ct *p, sgk_##T *out) {                                 \
     if (SGK__BITS_##T == 32) {                                                                     \
-      sgk__vec16_load_reg_##T(p, out, 0);                                                          \
-      if (SGK__NR(T) > 1) sgk__vec16_load_reg_##T(p, out, 1);                                      \
+      SGK__EACH_REG(T, sgk__vec16_load_reg_##T, p, out);                                           \
       return;                                                                                      \
     }                                                                                              \
     sgk__vec16_halves_load_##T(p, out);                                                            \
   }                                                                                                \
   SGK_INLINE void sgk__vec16_store_##T(ct *p, const sgk_##T *in) {                                 \
     if (SGK__BITS_##T == 32) {                                                                     \
-      sgk__vec16_store_reg_##T(p, in, 0);                                                          \
-      if (SGK__NR(T) > 1) sgk__vec16_store_reg_##T(p, in, 1);                                      \
+      SGK__EACH_REG(T, sgk__vec16_store_reg_##T, p, in);                                           \
       return;                                                                                      \
     }                                                                                              \
     sgk__vec16_halves_store_##T(p, in);                                                            \
