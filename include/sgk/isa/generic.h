@@ -35,8 +35,9 @@
  *   SGK__NATIVE_PERMUTE, SGK__NATIVE_BROADCAST, SGK__NATIVE_ROTATE   sgk__permute/broadcast/rotate_<t>
  *   SGK__NATIVE_XOR_LANES       sgk__r_xor_lanes_<t>(v, r): lane i <- v[i ^ r], 0 < r < RL
  *   SGK__NATIVE_LOCAL_ATOMICS_32  sgk__local_rmw_<t> and sgk__local_fetch_add_<t> for i32 and u32
- *   SGK__NATIVE_VEC_MEMORY      sgk__vec_load_full_<t>, sgk__vec_store_full_<t> (rows s apart) and
- *                               sgk__vec16_load/store_<t> (SGK__VEC16_HALVES below, or its own)
+ *   SGK__NATIVE_VEC_MEMORY      sgk__vec_load_reg_<t>, sgk__vec_store_reg_<t>: one register of a
+ *                               sycl::vec transpose, rows s apart (SGK__VEC_BY_REG below), and
+ *                               how to drive them: SGK__VEC_REG_LOOP, SGK__VEC16_REG_ORDER
  *   SGK__NATIVE_CVTS defined as SGK__YES: the core's own sgk_cvt_<to>_<from>, all but those it
  *                               marks SGK__LANEWISE_CVT_<to>_<from> (also SGK__YES)
  * The rest, the generic layer gives: the W-lane types as arrays of registers, masks, the lifted
@@ -67,8 +68,8 @@ _Static_assert(SGK__SLIDE_QUARTERS >= 0 && SGK__SLIDE_QUARTERS <= 4,
 /* f(args, q) for each register q of a T value (at most 8, asserted), as calls with literal
  * indices, not a loop: where a loop's body was big (a vector memory block per register), GCC
  * kept the loop at W 32, computed every address at run time and passed the values through a
- * stack array; a `#pragma GCC unroll` on it was miscompiled by GCC 12 at -O1 (avx512.h,
- * vec<T, 16>). */
+ * stack array; a `#pragma GCC unroll` on it was miscompiled by GCC 12 at -O1 (AVX-512
+ * vec<int, 16> loaded wrong at W 32, test_runtime). */
 #define SGK__EACH_REG(T, f, ...)                                                                   \
   do {                                                                                             \
     _Static_assert(SGK__NR(T) <= 8, "SGK__EACH_REG covers at most 8 registers a value");           \
@@ -782,10 +783,10 @@ SGK__TYPES_FLOAT(SGK__LOCAL_LANEWISE, ~)
 /* ---- sycl::vec<T, n> memory of a full sub-group --------------------------------------------
  * sgk__vec_load_full_<t>(p, n, s, out): for n a power of two <= 8, element k of row i (the W
  * rows of n elements at p, s apart: SGK__ROW_AT) goes to lane i of out[k];
- * sgk__vec_store_full_<t>(p, n, log2 n, s, in) is the inverse. A core announcing
- * SGK__NATIVE_VEC_MEMORY takes s == n, or n == 8 and s == 16, and defines sgk__vec16_load_<t>(p,
- * out) / sgk__vec16_store_<t>(p, in) for n = 16 (SGK__VEC16_HALVES: two of n = 8 over the halves
- * of each work-item's 16, straight on the caller's memory, rows 16 apart). Here s == n only: by
+ * sgk__vec_store_full_<t>(p, n, log2 n, s, in) is the inverse; sgk__vec16_load_<t>(p, out) /
+ * sgk__vec16_store_<t>(p, in) move n = 16 (rows 16 apart). A core announcing
+ * SGK__NATIVE_VEC_MEMORY takes s == n, or n == 8 and s == 16, through register q's part alone
+ * (SGK__VEC_BY_REG) and instantiates the drivers below. Here s == n only: by
  * whole-value permutes of the n contiguous vectors (element e = i n + k sits in vector e / W,
  * lane e % W), or element by element where a register is one lane (the scalar core, whose
  * permutes are lane loops); n = 16 as two of n = 8 through contiguous row buffers, each
@@ -854,14 +855,63 @@ SGK__TYPES_FLOAT(SGK__LOCAL_LANEWISE, ~)
   }
 SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
 #else
-/* pre##load_<t> / pre##store_<t>: sgk__vec16_ for a core's n = 16 itself, another prefix for a
- * core's fallback (AVX-512's 64-bit types) */
+/* A core's sgk__vec_load_reg_<t>(p, n, s, out, q) moves register q of out[0 .. n - 1], the RL
+ * rows q RL .. q RL + RL - 1 (n elements each, s apart); sgk__vec_store_reg_<t>(p, n, s, in, q)
+ * is the inverse. SGK__VEC_BY_REG(T, ct, ~) makes the full sub-group's load and store of them,
+ * one call per register with a literal index (SGK__EACH_REG): AVX2's loop over the registers
+ * was kept by GCC at W 32, every row address computed at run time and the values passed through
+ * the stack (AMD Zen 5, init/wi W 32: 1.24-1.28x). A core defining SGK__VEC_REG_LOOP keeps the
+ * loop: AVX-512's calls let GCC unroll copy_vec4's loop around them four times, 0.94x at W 32
+ * (AMD Zen 5, ten rounds); NEON, measured under qemu only, as it was. */
+#ifdef SGK__VEC_REG_LOOP
+#define SGK__VEC_EACH_REG(T, f, ...) SGK__FOR(SGK__NR(T), sgk__q) f(__VA_ARGS__, sgk__q)
+#else
+#define SGK__VEC_EACH_REG SGK__EACH_REG
+#endif
+#define SGK__VEC_BY_REG(T, ct, ...)                                                                \
+  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, int s, sgk_##T *out) {                \
+    SGK__VEC_EACH_REG(T, sgk__vec_load_reg_##T, p, n, s, out);                                     \
+  }                                                                                                \
+  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, int s, const sgk_##T *in) {     \
+    (void)log2n;                                                                                   \
+    SGK__VEC_EACH_REG(T, sgk__vec_store_reg_##T, p, n, s, in);                                     \
+  }
+/* SGK__VEC16_HALVES(T, ct, pre): pre##load_<t> / pre##store_<t> move n = 16 as two of n = 8 on
+ * the halves of each work-item's 16 (rows 16 apart), in the order the core measured best: all
+ * the first halves then all the second, or, where the core defines SGK__VEC16_REG_ORDER,
+ * register by register, both halves of one register's rows together. AVX2 (AMD Zen 5, with the
+ * calls above): init/wi W 16 / 32 1.06-1.10x / 1.28-1.32x, copy/wi 1.09-1.13x / 1.14-1.15x, the
+ * halves first wrote each row's 64 bytes in two visits up to 2 KiB apart at W 32. AVX-512's
+ * 64-bit types keep the halves first: a vec<double, 16> copy read 0.83-1.13x (median 0.94x) at
+ * W 16 and 0.95-1.01x at W 32 register by register (seven A/B runs). NEON, measured under qemu
+ * only, as it was. pre is sgk__vec16_, or another prefix where a core moves some types itself. */
+#ifdef SGK__VEC16_REG_ORDER
+#define SGK__VEC16_BY_REG 1
+#else
+#define SGK__VEC16_BY_REG 0
+#endif
 #define SGK__VEC16_HALVES(T, ct, pre)                                                              \
+  SGK_INLINE void pre##load_reg_##T(const ct *p, sgk_##T *out, int q) {                            \
+    sgk__vec_load_reg_##T(p, 8, 16, out, q);                                                       \
+    sgk__vec_load_reg_##T(p + 8, 8, 16, out + 8, q);                                               \
+  }                                                                                                \
+  SGK_INLINE void pre##store_reg_##T(ct *p, const sgk_##T *in, int q) {                            \
+    sgk__vec_store_reg_##T(p, 8, 16, in, q);                                                       \
+    sgk__vec_store_reg_##T(p + 8, 8, 16, in + 8, q);                                               \
+  }                                                                                                \
   SGK_INLINE void pre##load_##T(const ct *p, sgk_##T *out) {                                       \
+    if (SGK__VEC16_BY_REG) {                                                                       \
+      SGK__VEC_EACH_REG(T, pre##load_reg_##T, p, out);                                             \
+      return;                                                                                      \
+    }                                                                                              \
     sgk__vec_load_full_##T(p, 8, 16, out);                                                         \
     sgk__vec_load_full_##T(p + 8, 8, 16, out + 8);                                                 \
   }                                                                                                \
   SGK_INLINE void pre##store_##T(ct *p, const sgk_##T *in) {                                       \
+    if (SGK__VEC16_BY_REG) {                                                                       \
+      SGK__VEC_EACH_REG(T, pre##store_reg_##T, p, in);                                             \
+      return;                                                                                      \
+    }                                                                                              \
     sgk__vec_store_full_##T(p, 8, 3, 16, in);                                                      \
     sgk__vec_store_full_##T(p + 8, 8, 3, 16, in + 8);                                              \
   }

@@ -90,6 +90,7 @@ SGK_INLINE __m256i sgk__rm32_pack(__m256i lo, __m256i hi) {
 #define SGK__NATIVE_CVTS SGK__YES
 #ifndef SGK__TEST_GENERIC_VEC_MEMORY /* tests/vec_generic_kernels.c */
 #define SGK__NATIVE_VEC_MEMORY
+#define SGK__VEC16_REG_ORDER /* generic.h, SGK__VEC16_HALVES */
 #endif
 #define SGK__LANEWISE_CVT_i64_f64 SGK__YES /* no AVX2 instruction */
 
@@ -487,9 +488,7 @@ SGK_INLINE void sgk__columns_to_chunks(__m256i *c, int n, int bits) {
   }
 }
 #ifdef SGK__NATIVE_VEC_MEMORY /* else generic.h's (tests/vec_generic_kernels.c) */
-/* A value's registers one call each (SGK__EACH_REG), not a loop: at W 32 GCC kept the loop,
- * computed each row's address at run time and passed the values through the stack (AMD Zen 5:
- * init/wi W 32 1.24-1.28x). */
+/* Register q's part; generic.h's SGK__VEC_BY_REG and SGK__VEC16_HALVES drive it. */
 #define SGK__VEC_MEMORY(T, ct, ...)                                                                \
   SGK_INLINE void sgk__vec_load_reg_##T(const ct *p, int n, int s, sgk_##T *out, int q) {          \
     enum { L = SGK__RL(T) / 2 };                                                                   \
@@ -515,38 +514,10 @@ SGK_INLINE void sgk__columns_to_chunks(__m256i *c, int n, int bits) {
       _mm_storeu_si128((__m128i *)SGK__ROW_AT(p, b + L * (n + j), n, s),                           \
                        _mm256_extracti128_si256(c[j], 1));                                         \
     }                                                                                              \
-  }                                                                                                \
-  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, int s, sgk_##T *out) {                \
-    SGK__EACH_REG(T, sgk__vec_load_reg_##T, p, n, s, out);                                         \
-  }                                                                                                \
-  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, int s, const sgk_##T *in) {     \
-    (void)log2n;                                                                                   \
-    SGK__EACH_REG(T, sgk__vec_store_reg_##T, p, n, s, in);                                         \
   }
 SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
-/* vec<T, 16>: n = 8 transposes on the halves of each work-item's 16 (rows 16 apart), register by
- * register, both halves of one register's rows together (8 rows of 64 bytes), where all the first
- * halves then all the second (generic.h's SGK__VEC16_HALVES) wrote each row's 64 bytes in two
- * visits up to 2 KiB apart at W 32 (AMD Zen 5, both changes against the loop and the halves:
- * init/wi W 16 / 32 1.06-1.10x / 1.28-1.32x, copy/wi 1.09-1.13x / 1.14-1.15x; W 8, one register,
- * is the same code). */
-#define SGK__VEC16_ROWS(T, ct, ...)                                                                \
-  SGK_INLINE void sgk__vec16_load_reg_##T(const ct *p, sgk_##T *out, int q) {                      \
-    sgk__vec_load_reg_##T(p, 8, 16, out, q);                                                       \
-    sgk__vec_load_reg_##T(p + 8, 8, 16, out + 8, q);                                               \
-  }                                                                                                \
-  SGK_INLINE void sgk__vec16_store_reg_##T(ct *p, const sgk_##T *in, int q) {                      \
-    sgk__vec_store_reg_##T(p, 8, 16, in, q);                                                       \
-    sgk__vec_store_reg_##T(p + 8, 8, 16, in + 8, q);                                               \
-  }                                                                                                \
-  SGK_INLINE void sgk__vec16_load_##T(const ct *p, sgk_##T *out) {                                 \
-    SGK__EACH_REG(T, sgk__vec16_load_reg_##T, p, out);                                             \
-  }                                                                                                \
-  SGK_INLINE void sgk__vec16_store_##T(ct *p, const sgk_##T *in) {                                 \
-    SGK__EACH_REG(T, sgk__vec16_store_reg_##T, p, in);                                             \
-  }
-SGK__TYPES_ALL(SGK__VEC16_ROWS, ~)
-#undef SGK__VEC16_ROWS
+SGK__TYPES_ALL(SGK__VEC_BY_REG, ~)
+SGK__TYPES_ALL(SGK__VEC16_HALVES, sgk__vec16_)
 #undef SGK__VEC_MEMORY
 #endif
 

@@ -75,6 +75,7 @@ typedef __m512d sgk__v_f64;
 #define SGK__NATIVE_CVTS SGK__YES
 #ifndef SGK__TEST_GENERIC_VEC_MEMORY /* tests/vec_generic_kernels.c */
 #define SGK__NATIVE_VEC_MEMORY
+#define SGK__VEC_REG_LOOP /* generic.h, SGK__VEC_BY_REG */
 #endif
 /* Local atomics: lane by lane (the generic layer's) unless SGK_AVX512_CONFLICT_ATOMICS asks for
  * the conflict-detection path below. On the Intel Xeon this was measured on (family 6 model
@@ -468,50 +469,49 @@ SGK__VEC_INDEX(32, sgk__vi, SGK__VAND)
 SGK__VEC_INDEX(64, __m512i, _mm512_and_si512)
 #define SGK__VSI(T) SGK__CAT(sgk__vsi, SGK__BITS_##T)
 #ifdef SGK__NATIVE_VEC_MEMORY /* else generic.h's (tests/vec_generic_kernels.c) */
+/* Register q's part; generic.h's SGK__VEC_BY_REG and SGK__VEC16_HALVES drive it. */
+#define SGK__VEC_LOG2(n) ((n) >= 8 ? 3 : (n) >= 4 ? 2 : (n) >= 2 ? 1 : 0)
 #define SGK__VEC_MEMORY(T, ct, ...)                                                                \
-  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, int s, sgk_##T *out) {                \
-    const int log2n = n >= 8 ? 3 : n >= 4 ? 2 : n >= 2 ? 1 : 0;                                    \
-    SGK__FOR(SGK__NR(T), q) {                                                                      \
-      SGK__VSI(T) src[8];                                                                          \
-      for (int r = 0; r < n; ++r) {                                                                \
-        const size_t o = (size_t)(q * n + r) * SGK__RL(T);                                         \
-        src[r] = sgk__to_si_##T(sgk__r_loadu_##T(SGK__ROW_AT(p, o, n, s)));                        \
-      }                                                                                            \
-      if (n == 1) {                                                                                \
-        out[0].r[q] = sgk__of_si_##T(src[0]);                                                      \
-        continue;                                                                                  \
-      }                                                                                            \
-      for (int k = 0; k < n; ++k)                                                                  \
-        out[k].r[q] = sgk__of_si_##T(SGK__CAT(sgk__pickn, SGK__BITS_##T)(                          \
-            src, n, SGK__CAT(sgk__vec_load_index, SGK__BITS_##T)(log2n, k)));                      \
+  SGK_INLINE void sgk__vec_load_reg_##T(const ct *p, int n, int s, sgk_##T *out, int q) {          \
+    SGK__VSI(T) src[8];                                                                            \
+    for (int r = 0; r < n; ++r) {                                                                  \
+      const size_t o = (size_t)(q * n + r) * SGK__RL(T);                                           \
+      src[r] = sgk__to_si_##T(sgk__r_loadu_##T(SGK__ROW_AT(p, o, n, s)));                          \
     }                                                                                              \
+    if (n == 1) {                                                                                  \
+      out[0].r[q] = sgk__of_si_##T(src[0]);                                                        \
+      return;                                                                                      \
+    }                                                                                              \
+    for (int k = 0; k < n; ++k)                                                                    \
+      out[k].r[q] = sgk__of_si_##T(SGK__CAT(sgk__pickn, SGK__BITS_##T)(                            \
+          src, n, SGK__CAT(sgk__vec_load_index, SGK__BITS_##T)(SGK__VEC_LOG2(n), k)));             \
   }                                                                                                \
-  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, int s, const sgk_##T *in) {     \
-    SGK__FOR(SGK__NR(T), q) {                                                                      \
-      SGK__VSI(T) src[8];                                                                          \
-      for (int j = 0; j < n; ++j) src[j] = sgk__to_si_##T(in[j].r[q]);                             \
-      for (int r = 0; r < n; ++r) {                                                                \
-        const size_t o = (size_t)(q * n + r) * SGK__RL(T);                                         \
-        const SGK__VSI(T) v =                                                                      \
-            n == 1 ? src[0]                                                                        \
-                   : SGK__CAT(sgk__pickn, SGK__BITS_##T)(                                          \
-                         src, n, SGK__CAT(sgk__vec_store_index, SGK__BITS_##T)(n, log2n, r));      \
-        sgk__r_storeu_##T(SGK__ROW_AT(p, o, n, s), sgk__of_si_##T(v));                             \
-      }                                                                                            \
+  SGK_INLINE void sgk__vec_store_reg_##T(ct *p, int n, int s, const sgk_##T *in, int q) {          \
+    const int log2n = SGK__VEC_LOG2(n);                                                            \
+    SGK__VSI(T) src[8];                                                                            \
+    for (int j = 0; j < n; ++j) src[j] = sgk__to_si_##T(in[j].r[q]);                               \
+    for (int r = 0; r < n; ++r) {                                                                  \
+      const size_t o = (size_t)(q * n + r) * SGK__RL(T);                                           \
+      const SGK__VSI(T) v =                                                                        \
+          n == 1 ? src[0]                                                                          \
+                 : SGK__CAT(sgk__pickn, SGK__BITS_##T)(                                            \
+                       src, n, SGK__CAT(sgk__vec_store_index, SGK__BITS_##T)(n, log2n, r));        \
+      sgk__r_storeu_##T(SGK__ROW_AT(p, o, n, s), sgk__of_si_##T(v));                               \
     }                                                                                              \
   }
 SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
+SGK__TYPES_ALL(SGK__VEC_BY_REG, ~)
 #undef SGK__VEC_MEMORY
+#undef SGK__VEC_LOG2
 /* sycl::vec<T, 16> of 32-bit elements at W >= 16: a work-item's 16 are one zmm, so register q of
  * out[0 .. 15] is a 16 x 16 transpose of the 16 rows at p + 256 q: 32- then 64-bit unpacks (the
  * 4 x 4 blocks inside each 128-bit lane), then a 4 x 4 transpose of the 128-bit lanes
  * (vshufi32x4), 48 shuffles per 16 registers where two of n = 8 on rows 16 apart take 16 inserts
  * and 112 permutes and blends. A transpose is its own inverse: the store runs it on in and
- * stores rows. A value's registers go one call each (SGK__EACH_REG): in a loop at W 32 GCC kept
- * the 16 values in a stack array (AMD Zen 5, A/B: init/wi 1.23x, copy/wi 1.08x, W 16 and 8
- * unchanged); with `#pragma GCC unroll` on the loop, GCC 12 at -O1 loaded vec<int, 16> wrong at
- * W 32 (test_runtime). 64-bit elements: SGK__VEC16_HALVES; W 8 (a row half is one register):
- * below. */
+ * stores rows. A value's registers go one call each (SGK__EACH_REG, generic.h): in a loop at W 32
+ * GCC kept the 16 values in a stack array (AMD Zen 5, A/B: init/wi 1.23x, copy/wi 1.08x, W 16
+ * and 8 unchanged). 64-bit elements: generic.h's SGK__VEC16_HALVES; W 8 (a row half is one
+ * register): below. */
 /* Rows 4 i .. 4 i + 3 of x[0 .. n - 1], as 4 x 4 transposes inside each 128-bit lane (32- then
  * 64-bit unpacks): y[4 i + j], lane l, gets rows 4 i .. 4 i + 3 of column 4 l + j (y may be x).
  * The first two stages of the 16 x 16 transpose (n = 16) and all of W 8's (n = 8); its own
@@ -562,24 +562,13 @@ SGK_INLINE void sgk__transpose16x16(__m512i *r) {
     for (int i = 0; i < 16; ++i)                                                                   \
       _mm512_storeu_si512((void *)(p + (size_t)(q * 16 + i) * 16), r[i]);                         \
   }                                                                                                \
-  /* registers q = 0, and 1 at W 32, of 32-bit values */                                          \
+  /* registers q = 0, and 1 at W 32 */                                                           \
   SGK_INLINE void sgk__vec16_load_##T(const ct *p, sgk_##T *out) {                                 \
-    if (SGK__BITS_##T == 32) {                                                                     \
-      SGK__EACH_REG(T, sgk__vec16_load_reg_##T, p, out);                                           \
-      return;                                                                                      \
-    }                                                                                              \
-    sgk__vec16_halves_load_##T(p, out);                                                            \
+    SGK__EACH_REG(T, sgk__vec16_load_reg_##T, p, out);                                             \
   }                                                                                                \
   SGK_INLINE void sgk__vec16_store_##T(ct *p, const sgk_##T *in) {                                 \
-    if (SGK__BITS_##T == 32) {                                                                     \
-      SGK__EACH_REG(T, sgk__vec16_store_reg_##T, p, in);                                           \
-      return;                                                                                      \
-    }                                                                                              \
-    sgk__vec16_halves_store_##T(p, in);                                                            \
+    SGK__EACH_REG(T, sgk__vec16_store_reg_##T, p, in);                                             \
   }
-SGK__TYPES_ALL(SGK__VEC16_HALVES, sgk__vec16_halves_)
-SGK__TYPES_ALL(SGK__VEC16, ~)
-#undef SGK__VEC16
 #else
 /* W 8 (a value's register is a ymm of 8 lanes), 32-bit elements: the 8 work-items' rows of 16
  * are 8 zmm. sgk__transpose4x4_lanes (n = 8: i = 0, 1) leaves in x[4 i + j], 128-bit lane l,
@@ -614,14 +603,14 @@ SGK__TYPES_ALL(SGK__VEC16, ~)
     sgk__transpose4x4_lanes(x, x, 8);                                                              \
     for (int i = 0; i < 8; ++i) _mm512_storeu_si512((void *)(p + (size_t)i * 16), x[i]);          \
   }
+#endif
 SGK__VEC16(i32, int32_t)
 SGK__VEC16(u32, uint32_t)
 SGK__VEC16(f32, float)
+#undef SGK__VEC16
 SGK__VEC16_HALVES(i64, int64_t, sgk__vec16_)
 SGK__VEC16_HALVES(u64, uint64_t, sgk__vec16_)
 SGK__VEC16_HALVES(f64, double, sgk__vec16_)
-#undef SGK__VEC16
-#endif
 #endif
 
 /* ---- conversions ------------------------------------------------------------------------------ */

@@ -54,6 +54,7 @@ typedef uint64x2_t sgk__rm64;
 #define SGK__NATIVE_CVTS SGK__YES
 #ifndef SGK__TEST_GENERIC_VEC_MEMORY /* tests/vec_generic_kernels.c */
 #define SGK__NATIVE_VEC_MEMORY
+#define SGK__VEC_REG_LOOP /* generic.h, SGK__VEC_BY_REG */
 #endif
 
 /* ---- register masks --------------------------------------------------------------------------- */
@@ -309,78 +310,71 @@ SGK__TYPES_ALL(SGK__PERMUTE, ~)
     }                                                                                              \
   } while (0)
 #ifdef SGK__NATIVE_VEC_MEMORY /* else generic.h's (tests/vec_generic_kernels.c) */
+/* Register q's part; generic.h's SGK__VEC_BY_REG and SGK__VEC16_HALVES drive it. */
 #define SGK__VEC_MEMORY(T, ct, ...)                                                                \
-  SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, int s, sgk_##T *out) {                \
-    SGK__FOR(SGK__NR(T), q) {                                                                      \
-      const size_t o = (size_t)q * n * SGK__RL(T);                                                 \
-      const ct *b = p + o;                                                                         \
-      if (s != n) { /* n = 8, rows apart */                                                        \
-        __typeof__(SGK__V(vld4q, T)(b)) lo, hi;                                                    \
-        SGK__NEON_LD4_ROWS(T, lo, p, o, s);                                                        \
-        SGK__NEON_LD4_ROWS(T, hi, p, o + 4 * SGK__RL(T), s);                                       \
-        for (int k = 0; k < 4; ++k) {                                                              \
-          out[k].r[q] = SGK__V(vuzp1q, T)(lo.val[k], hi.val[k]);                                   \
-          out[k + 4].r[q] = SGK__V(vuzp2q, T)(lo.val[k], hi.val[k]);                               \
-        }                                                                                          \
-        continue;                                                                                  \
+  SGK_INLINE void sgk__vec_load_reg_##T(const ct *p, int n, int s, sgk_##T *out, int q) {          \
+    const size_t o = (size_t)q * n * SGK__RL(T);                                                   \
+    const ct *b = p + o;                                                                           \
+    if (s != n) { /* n = 8, rows apart */                                                          \
+      __typeof__(SGK__V(vld4q, T)(b)) lo, hi;                                                      \
+      SGK__NEON_LD4_ROWS(T, lo, p, o, s);                                                          \
+      SGK__NEON_LD4_ROWS(T, hi, p, o + 4 * SGK__RL(T), s);                                         \
+      for (int k = 0; k < 4; ++k) {                                                                \
+        out[k].r[q] = SGK__V(vuzp1q, T)(lo.val[k], hi.val[k]);                                     \
+        out[k + 4].r[q] = SGK__V(vuzp2q, T)(lo.val[k], hi.val[k]);                                 \
       }                                                                                            \
-      if (n == 1) {                                                                                \
-        out[0].r[q] = SGK__V(vld1q, T)(b);                                                         \
-      } else if (n == 2) {                                                                         \
-        const __typeof__(SGK__V(vld2q, T)(b)) v = SGK__V(vld2q, T)(b);                             \
-        out[0].r[q] = v.val[0];                                                                    \
-        out[1].r[q] = v.val[1];                                                                    \
-      } else if (n == 4) {                                                                         \
-        const __typeof__(SGK__V(vld4q, T)(b)) v = SGK__V(vld4q, T)(b);                             \
-        for (int k = 0; k < 4; ++k) out[k].r[q] = v.val[k];                                        \
-      } else {                                                                                     \
-        const __typeof__(SGK__V(vld4q, T)(b)) lo = SGK__V(vld4q, T)(b);                            \
-        const __typeof__(SGK__V(vld4q, T)(b)) hi = SGK__V(vld4q, T)(b + 4 * SGK__RL(T));           \
-        for (int k = 0; k < 4; ++k) {                                                              \
-          out[k].r[q] = SGK__V(vuzp1q, T)(lo.val[k], hi.val[k]);                                   \
-          out[k + 4].r[q] = SGK__V(vuzp2q, T)(lo.val[k], hi.val[k]);                               \
-        }                                                                                          \
+    } else if (n == 1) {                                                                           \
+      out[0].r[q] = SGK__V(vld1q, T)(b);                                                           \
+    } else if (n == 2) {                                                                           \
+      const __typeof__(SGK__V(vld2q, T)(b)) v = SGK__V(vld2q, T)(b);                               \
+      out[0].r[q] = v.val[0];                                                                      \
+      out[1].r[q] = v.val[1];                                                                      \
+    } else if (n == 4) {                                                                           \
+      const __typeof__(SGK__V(vld4q, T)(b)) v = SGK__V(vld4q, T)(b);                               \
+      for (int k = 0; k < 4; ++k) out[k].r[q] = v.val[k];                                          \
+    } else {                                                                                       \
+      const __typeof__(SGK__V(vld4q, T)(b)) lo = SGK__V(vld4q, T)(b);                              \
+      const __typeof__(SGK__V(vld4q, T)(b)) hi = SGK__V(vld4q, T)(b + 4 * SGK__RL(T));             \
+      for (int k = 0; k < 4; ++k) {                                                                \
+        out[k].r[q] = SGK__V(vuzp1q, T)(lo.val[k], hi.val[k]);                                     \
+        out[k + 4].r[q] = SGK__V(vuzp2q, T)(lo.val[k], hi.val[k]);                                 \
       }                                                                                            \
     }                                                                                              \
   }                                                                                                \
-  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, int s, const sgk_##T *in) {     \
-    (void)log2n;                                                                                   \
-    SGK__FOR(SGK__NR(T), q) {                                                                      \
-      const size_t o = (size_t)q * n * SGK__RL(T);                                                 \
-      ct *b = p + o;                                                                               \
-      if (s != n) { /* n = 8, rows apart */                                                        \
-        __typeof__(SGK__V(vld4q, T)(b)) lo, hi;                                                    \
-        for (int k = 0; k < 4; ++k) {                                                              \
-          lo.val[k] = SGK__V(vzip1q, T)(in[k].r[q], in[k + 4].r[q]);                               \
-          hi.val[k] = SGK__V(vzip2q, T)(in[k].r[q], in[k + 4].r[q]);                               \
-        }                                                                                          \
-        SGK__NEON_ST4_ROWS(T, p, o, s, lo);                                                        \
-        SGK__NEON_ST4_ROWS(T, p, o + 4 * SGK__RL(T), s, hi);                                       \
-        continue;                                                                                  \
+  SGK_INLINE void sgk__vec_store_reg_##T(ct *p, int n, int s, const sgk_##T *in, int q) {          \
+    const size_t o = (size_t)q * n * SGK__RL(T);                                                   \
+    ct *b = p + o;                                                                                 \
+    if (s != n) { /* n = 8, rows apart */                                                          \
+      __typeof__(SGK__V(vld4q, T)(b)) lo, hi;                                                      \
+      for (int k = 0; k < 4; ++k) {                                                                \
+        lo.val[k] = SGK__V(vzip1q, T)(in[k].r[q], in[k + 4].r[q]);                                 \
+        hi.val[k] = SGK__V(vzip2q, T)(in[k].r[q], in[k + 4].r[q]);                                 \
       }                                                                                            \
-      if (n == 1) {                                                                                \
-        SGK__V(vst1q, T)(b, in[0].r[q]);                                                           \
-      } else if (n == 2) {                                                                         \
-        __typeof__(SGK__V(vld2q, T)(b)) v;                                                         \
-        v.val[0] = in[0].r[q];                                                                     \
-        v.val[1] = in[1].r[q];                                                                     \
-        SGK__V(vst2q, T)(b, v);                                                                    \
-      } else if (n == 4) {                                                                         \
-        __typeof__(SGK__V(vld4q, T)(b)) v;                                                         \
-        for (int k = 0; k < 4; ++k) v.val[k] = in[k].r[q];                                         \
-        SGK__V(vst4q, T)(b, v);                                                                    \
-      } else {                                                                                     \
-        __typeof__(SGK__V(vld4q, T)(b)) lo, hi;                                                    \
-        for (int k = 0; k < 4; ++k) {                                                              \
-          lo.val[k] = SGK__V(vzip1q, T)(in[k].r[q], in[k + 4].r[q]);                               \
-          hi.val[k] = SGK__V(vzip2q, T)(in[k].r[q], in[k + 4].r[q]);                               \
-        }                                                                                          \
-        SGK__V(vst4q, T)(b, lo);                                                                   \
-        SGK__V(vst4q, T)(b + 4 * SGK__RL(T), hi);                                                  \
+      SGK__NEON_ST4_ROWS(T, p, o, s, lo);                                                          \
+      SGK__NEON_ST4_ROWS(T, p, o + 4 * SGK__RL(T), s, hi);                                         \
+    } else if (n == 1) {                                                                           \
+      SGK__V(vst1q, T)(b, in[0].r[q]);                                                             \
+    } else if (n == 2) {                                                                           \
+      __typeof__(SGK__V(vld2q, T)(b)) v;                                                           \
+      v.val[0] = in[0].r[q];                                                                       \
+      v.val[1] = in[1].r[q];                                                                       \
+      SGK__V(vst2q, T)(b, v);                                                                      \
+    } else if (n == 4) {                                                                           \
+      __typeof__(SGK__V(vld4q, T)(b)) v;                                                           \
+      for (int k = 0; k < 4; ++k) v.val[k] = in[k].r[q];                                           \
+      SGK__V(vst4q, T)(b, v);                                                                      \
+    } else {                                                                                       \
+      __typeof__(SGK__V(vld4q, T)(b)) lo, hi;                                                      \
+      for (int k = 0; k < 4; ++k) {                                                                \
+        lo.val[k] = SGK__V(vzip1q, T)(in[k].r[q], in[k + 4].r[q]);                                 \
+        hi.val[k] = SGK__V(vzip2q, T)(in[k].r[q], in[k + 4].r[q]);                                 \
       }                                                                                            \
+      SGK__V(vst4q, T)(b, lo);                                                                     \
+      SGK__V(vst4q, T)(b + 4 * SGK__RL(T), hi);                                                    \
     }                                                                                              \
   }
 SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
+SGK__TYPES_ALL(SGK__VEC_BY_REG, ~)
 SGK__TYPES_ALL(SGK__VEC16_HALVES, sgk__vec16_)
 #undef SGK__VEC_MEMORY
 #endif
