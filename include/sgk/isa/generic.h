@@ -876,7 +876,7 @@ SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
     (void)log2n;                                                                                   \
     SGK__VEC_EACH_REG(T, sgk__vec_store_reg_##T, p, n, s, in);                                     \
   }
-/* SGK__VEC16_HALVES(T, ct, pre): pre##load_<t> / pre##store_<t> move n = 16 as two of n = 8 on
+/* SGK__VEC16_HALVES(T, ct, ~): sgk__vec16_load_<t> / store_<t> move n = 16 as two of n = 8 on
  * the halves of each work-item's 16 (rows 16 apart), in the order the core measured best: all
  * the first halves then all the second, or, where the core defines SGK__VEC16_REG_ORDER,
  * register by register, both halves of one register's rows together. AVX2 (AMD Zen 5, with the
@@ -884,32 +884,32 @@ SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
  * halves first wrote each row's 64 bytes in two visits up to 2 KiB apart at W 32. AVX-512's
  * 64-bit types keep the halves first: a vec<double, 16> copy read 0.83-1.13x (median 0.94x) at
  * W 16 and 0.95-1.01x at W 32 register by register (seven A/B runs). NEON, measured under qemu
- * only, as it was. pre is sgk__vec16_, or another prefix where a core moves some types itself. */
+ * only, as it was. */
 #ifdef SGK__VEC16_REG_ORDER
 #define SGK__VEC16_BY_REG 1
 #else
 #define SGK__VEC16_BY_REG 0
 #endif
-#define SGK__VEC16_HALVES(T, ct, pre)                                                              \
-  SGK_INLINE void pre##load_reg_##T(const ct *p, sgk_##T *out, int q) {                            \
+#define SGK__VEC16_HALVES(T, ct, ...)                                                              \
+  SGK_INLINE void sgk__vec16_load_reg_##T(const ct *p, sgk_##T *out, int q) {                      \
     sgk__vec_load_reg_##T(p, 8, 16, out, q);                                                       \
     sgk__vec_load_reg_##T(p + 8, 8, 16, out + 8, q);                                               \
   }                                                                                                \
-  SGK_INLINE void pre##store_reg_##T(ct *p, const sgk_##T *in, int q) {                            \
+  SGK_INLINE void sgk__vec16_store_reg_##T(ct *p, const sgk_##T *in, int q) {                      \
     sgk__vec_store_reg_##T(p, 8, 16, in, q);                                                       \
     sgk__vec_store_reg_##T(p + 8, 8, 16, in + 8, q);                                               \
   }                                                                                                \
-  SGK_INLINE void pre##load_##T(const ct *p, sgk_##T *out) {                                       \
+  SGK_INLINE void sgk__vec16_load_##T(const ct *p, sgk_##T *out) {                                 \
     if (SGK__VEC16_BY_REG) {                                                                       \
-      SGK__VEC_EACH_REG(T, pre##load_reg_##T, p, out);                                             \
+      SGK__VEC_EACH_REG(T, sgk__vec16_load_reg_##T, p, out);                                       \
       return;                                                                                      \
     }                                                                                              \
     sgk__vec_load_full_##T(p, 8, 16, out);                                                         \
     sgk__vec_load_full_##T(p + 8, 8, 16, out + 8);                                                 \
   }                                                                                                \
-  SGK_INLINE void pre##store_##T(ct *p, const sgk_##T *in) {                                       \
+  SGK_INLINE void sgk__vec16_store_##T(ct *p, const sgk_##T *in) {                                 \
     if (SGK__VEC16_BY_REG) {                                                                       \
-      SGK__VEC_EACH_REG(T, pre##store_reg_##T, p, in);                                             \
+      SGK__VEC_EACH_REG(T, sgk__vec16_store_reg_##T, p, in);                                       \
       return;                                                                                      \
     }                                                                                              \
     sgk__vec_store_full_##T(p, 8, 3, 16, in);                                                      \

@@ -517,7 +517,7 @@ SGK_INLINE void sgk__columns_to_chunks(__m256i *c, int n, int bits) {
   }
 SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
 SGK__TYPES_ALL(SGK__VEC_BY_REG, ~)
-SGK__TYPES_ALL(SGK__VEC16_HALVES, sgk__vec16_)
+SGK__TYPES_ALL(SGK__VEC16_HALVES, ~)
 #undef SGK__VEC_MEMORY
 #endif
 

@@ -608,9 +608,9 @@ SGK__VEC16(i32, int32_t)
 SGK__VEC16(u32, uint32_t)
 SGK__VEC16(f32, float)
 #undef SGK__VEC16
-SGK__VEC16_HALVES(i64, int64_t, sgk__vec16_)
-SGK__VEC16_HALVES(u64, uint64_t, sgk__vec16_)
-SGK__VEC16_HALVES(f64, double, sgk__vec16_)
+SGK__VEC16_HALVES(i64, int64_t, ~)
+SGK__VEC16_HALVES(u64, uint64_t, ~)
+SGK__VEC16_HALVES(f64, double, ~)
 #endif
 
 /* ---- conversions ------------------------------------------------------------------------------ */
