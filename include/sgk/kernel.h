@@ -549,7 +549,7 @@ SGK_INLINE sgk_i32 sgk_global_linear_id(sgk_sg sg) {
   }                                                                                                 \
   SGK_INLINE void sgk_store_vec_##T(sgk_sg sg, ct *p, int n, const sgk_##T *in) {                   \
     if (sg.full && n <= 8 && (n & (n - 1)) == 0) {                                                  \
-      sgk__vec_store_full_##T(p, n, n >= 8 ? 3 : n >= 4 ? 2 : n >= 2 ? 1 : 0, n, in);              \
+      sgk__vec_store_full_##T(p, n, n, in);                                                        \
       return;                                                                                       \
     }                                                                                               \
     /* n = 16: each run at once, not in 16 passes over all runs as scatters */                    \

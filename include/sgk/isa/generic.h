@@ -59,6 +59,7 @@
 #define SGK__FOR(n, k) for (int k = 0; k < (n); ++k)
 #define SGK__N32 (SGK_W / SGK__RL32) /* registers per value of a 32-bit type */
 #define SGK__N64 (SGK_W / SGK__RL64)
+#define SGK__LOG2_N(n) ((n) >= 8 ? 3 : (n) >= 4 ? 2 : (n) >= 2 ? 1 : 0) /* n = 1, 2, 4 or 8 */
 _Static_assert(SGK__SLIDE_QUARTERS >= 0 && SGK__SLIDE_QUARTERS <= 4,
                "a core states SGK__SLIDE_QUARTERS, 0 to 4");
 #define SGK__ALL_BITS (SGK_W == 32 ? 0xffffffffu : ((1u << SGK_W) - 1u))
@@ -783,7 +784,7 @@ SGK__TYPES_FLOAT(SGK__LOCAL_LANEWISE, ~)
 /* ---- sycl::vec<T, n> memory of a full sub-group --------------------------------------------
  * sgk__vec_load_full_<t>(p, n, s, out): for n a power of two <= 8, element k of row i (the W
  * rows of n elements at p, s apart: SGK__ROW_AT) goes to lane i of out[k];
- * sgk__vec_store_full_<t>(p, n, log2 n, s, in) is the inverse; sgk__vec16_load_<t>(p, out) /
+ * sgk__vec_store_full_<t>(p, n, s, in) is the inverse; sgk__vec16_load_<t>(p, out) /
  * sgk__vec16_store_<t>(p, in) move n = 16 (rows 16 apart). A core announcing
  * SGK__NATIVE_VEC_MEMORY takes s == n, or n == 8 and s == 16, through register q's part alone
  * (SGK__VEC_BY_REG) and instantiates the drivers below. Here s == n only: by
@@ -816,8 +817,9 @@ SGK__TYPES_FLOAT(SGK__LOCAL_LANEWISE, ~)
       out[k] = x;                                                                                  \
     }                                                                                              \
   }                                                                                                \
-  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, int s, const sgk_##T *in) {     \
+  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int s, const sgk_##T *in) {                \
     (void)s; /* == n */                                                                            \
+    const int log2n = SGK__LOG2_N(n);                                                              \
     if (SGK__RL(T) == 1) {                                                                         \
       SGK__FOR(SGK__NR(T), i)                                                                      \
       for (int k = 0; k < n; ++k) p[i * n + k] = sgk__r_lane0_##T(in[k].r[i]);                     \
@@ -846,8 +848,8 @@ SGK__TYPES_FLOAT(SGK__LOCAL_LANEWISE, ~)
   }                                                                                                \
   SGK_INLINE void sgk__vec16_store_##T(ct *p, const sgk_##T *in) {                                 \
     ct lo[8 * SGK_W], hi[8 * SGK_W];                                                               \
-    sgk__vec_store_full_##T(lo, 8, 3, 8, in);                                                      \
-    sgk__vec_store_full_##T(hi, 8, 3, 8, in + 8);                                                  \
+    sgk__vec_store_full_##T(lo, 8, 8, in);                                                         \
+    sgk__vec_store_full_##T(hi, 8, 8, in + 8);                                                     \
     for (int i = 0; i < SGK_W; ++i) {                                                              \
       memcpy(p + 16 * i, lo + 8 * i, 8 * sizeof(ct));                                              \
       memcpy(p + 16 * i + 8, hi + 8 * i, 8 * sizeof(ct));                                          \
@@ -872,8 +874,7 @@ SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
   SGK_INLINE void sgk__vec_load_full_##T(const ct *p, int n, int s, sgk_##T *out) {                \
     SGK__VEC_EACH_REG(T, sgk__vec_load_reg_##T, p, n, s, out);                                     \
   }                                                                                                \
-  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int log2n, int s, const sgk_##T *in) {     \
-    (void)log2n;                                                                                   \
+  SGK_INLINE void sgk__vec_store_full_##T(ct *p, int n, int s, const sgk_##T *in) {                \
     SGK__VEC_EACH_REG(T, sgk__vec_store_reg_##T, p, n, s, in);                                     \
   }
 /* SGK__VEC16_HALVES(T, ct, ~): sgk__vec16_load_<t> / store_<t> move n = 16 as two of n = 8 on
@@ -912,8 +913,8 @@ SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
       SGK__VEC_EACH_REG(T, sgk__vec16_store_reg_##T, p, in);                                       \
       return;                                                                                      \
     }                                                                                              \
-    sgk__vec_store_full_##T(p, 8, 3, 16, in);                                                      \
-    sgk__vec_store_full_##T(p + 8, 8, 3, 16, in + 8);                                              \
+    sgk__vec_store_full_##T(p, 8, 16, in);                                                         \
+    sgk__vec_store_full_##T(p + 8, 8, 16, in + 8);                                                 \
   }
 #endif
 

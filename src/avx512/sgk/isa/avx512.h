@@ -470,7 +470,6 @@ SGK__VEC_INDEX(64, __m512i, _mm512_and_si512)
 #define SGK__VSI(T) SGK__CAT(sgk__vsi, SGK__BITS_##T)
 #ifdef SGK__NATIVE_VEC_MEMORY /* else generic.h's (tests/vec_generic_kernels.c) */
 /* Register q's part; generic.h's SGK__VEC_BY_REG and SGK__VEC16_HALVES drive it. */
-#define SGK__VEC_LOG2(n) ((n) >= 8 ? 3 : (n) >= 4 ? 2 : (n) >= 2 ? 1 : 0)
 #define SGK__VEC_MEMORY(T, ct, ...)                                                                \
   SGK_INLINE void sgk__vec_load_reg_##T(const ct *p, int n, int s, sgk_##T *out, int q) {          \
     SGK__VSI(T) src[8];                                                                            \
@@ -484,10 +483,10 @@ SGK__VEC_INDEX(64, __m512i, _mm512_and_si512)
     }                                                                                              \
     for (int k = 0; k < n; ++k)                                                                    \
       out[k].r[q] = sgk__of_si_##T(SGK__CAT(sgk__pickn, SGK__BITS_##T)(                            \
-          src, n, SGK__CAT(sgk__vec_load_index, SGK__BITS_##T)(SGK__VEC_LOG2(n), k)));             \
+          src, n, SGK__CAT(sgk__vec_load_index, SGK__BITS_##T)(SGK__LOG2_N(n), k)));               \
   }                                                                                                \
   SGK_INLINE void sgk__vec_store_reg_##T(ct *p, int n, int s, const sgk_##T *in, int q) {          \
-    const int log2n = SGK__VEC_LOG2(n);                                                            \
+    const int log2n = SGK__LOG2_N(n);                                                              \
     SGK__VSI(T) src[8];                                                                            \
     for (int j = 0; j < n; ++j) src[j] = sgk__to_si_##T(in[j].r[q]);                               \
     for (int r = 0; r < n; ++r) {                                                                  \
@@ -502,7 +501,6 @@ SGK__VEC_INDEX(64, __m512i, _mm512_and_si512)
 SGK__TYPES_ALL(SGK__VEC_MEMORY, ~)
 SGK__TYPES_ALL(SGK__VEC_BY_REG, ~)
 #undef SGK__VEC_MEMORY
-#undef SGK__VEC_LOG2
 /* sycl::vec<T, 16> of 32-bit elements at W >= 16: a work-item's 16 are one zmm, so register q of
  * out[0 .. 15] is a 16 x 16 transpose of the 16 rows at p + 256 q: 32- then 64-bit unpacks (the
  * 4 x 4 blocks inside each 128-bit lane), then a 4 x 4 transpose of the 128-bit lanes
