@@ -48,11 +48,13 @@ SGK_INLINE void transpose_rows(sgk_sg sg, sgk_u32 *row, uint32_t n) {
 }
 
 #define REG_LANES SGK_REG_LANES32
-/* The same at n = R, the lanes of a register (the blocks below), unrolled: each stage's
- * distance a literal (a lane swap by a constant: AVX-512's vpshufd / vshufi32x4 with an
- * immediate) and the R rows in registers, where transpose_rows's loop keeps them in an array on
- * the stack. The whole tile at W = R keeps the loop: unrolled, AVX-512 W 16 ran 0.93x and W 8
- * 1.11x the loop (Zen 5, three rounds), both bound by memory, not by these instructions. */
+/* The same at n = R, the lanes of a register (the blocks below, and the whole tile at W = R),
+ * unrolled: each stage's distance a literal (a lane swap by a constant: AVX-512's vpshufd /
+ * vshufi32x4 with an immediate) and the R rows in registers, where transpose_rows's loop keeps
+ * them in an array on the stack. The whole tile at W = R took the loop until measured on AMD
+ * Zen 4 (family 25 model 17; 4096 x 4096, 2 threads, eight rounds alternated, medians): unrolled
+ * AVX-512 W 16 1.27x (1.21-1.59x a round), W 8 1.17x, AVX2 W 8 1.21x, where Zen 5 had read 0.93x
+ * and 1.11x at AVX-512 W 16 and W 8 in three rounds. */
 SGK_INLINE void transpose_stage(sgk_sg sg, sgk_u32 *row, uint32_t s) {
   const sgk_mask hi = lanes_with_bit(sg, s);
   _Pragma("GCC unroll 16") for (uint32_t r = 0; r < REG_LANES; ++r) if (!(r & s))
@@ -166,13 +168,16 @@ SGK_KERNEL(transpose_tiled, struct transpose_args, a, wg) {
           }
         }
       }
-    } else { /* the whole tile's butterfly, edges masked */
+    } else { /* the whole tile's butterfly (unrolled at W = R), edges masked */
       const sgk_mask cols_in = sgk_mask_first_n(nc), rows_in = sgk_mask_first_n(nr);
       sgk_u32 row[SGK_W];
       for (uint32_t k = 0; k < SGK_W; ++k)
         row[k] =
             k < nr ? sgk_load_masked_u32(sg, cols_in, in + (r0 + k) * cols + c0) : sgk_splat_u32(0);
-      transpose_rows(sg, row, SGK_W);
+      if (SGK_W == REG_LANES)
+        transpose_block(sg, row);
+      else
+        transpose_rows(sg, row, SGK_W);
       for (uint32_t k = 0; k < nc; ++k)
         sgk_store_masked_u32(sg, rows_in, out + (c0 + k) * rows + r0, row[k]);
     }
