@@ -36,25 +36,14 @@ SGK_INLINE sgk_mask lanes_with_bit(sgk_sg sg, uint32_t s) {
   return sgk_ne_u32(sgk_and_u32(lane, sgk_splat_u32(s)), sgk_splat_u32(0));
 }
 
-/* n x n transpose in registers, n a power of two <= W, in every aligned group of n lanes:
- * log2(n) butterfly stages of permute_group_by_xor and select. In: row[r] lane g n + i =
- * M_g[r][i]. Out: row[r] lane g n + i = M_g[i][r]. At n = W, the whole W x W tile. */
-SGK_INLINE void transpose_rows(sgk_sg sg, sgk_u32 *row, uint32_t n) {
-  for (uint32_t s = n / 2; s >= 1; s /= 2) {
-    const sgk_mask hi = lanes_with_bit(sg, s);
-    for (uint32_t r = 0; r < n; ++r)
-      if (!(r & s)) transpose_pair(sg, row, r, s, hi);
-  }
-}
-
 #define REG_LANES SGK_REG_LANES32
-/* The same at n = R, the lanes of a register (the blocks below, and the whole tile at W = R),
- * unrolled: each stage's distance a literal (a lane swap by a constant: AVX-512's vpshufd /
- * vshufi32x4 with an immediate) and the R rows in registers, where transpose_rows's loop keeps
- * them in an array on the stack. The whole tile at W = R took the loop until measured on AMD
- * Zen 4 (family 25 model 17; 4096 x 4096, 2 threads, eight rounds alternated, medians): unrolled
- * AVX-512 W 16 1.27x (1.21-1.59x a round), W 8 1.17x, AVX2 W 8 1.21x, where Zen 5 had read 0.93x
- * and 1.11x at AVX-512 W 16 and W 8 in three rounds. */
+/* The n x n transpose below (transpose_rows) at n = R, the lanes of a register (the blocks further
+ * below, and the whole tile at W = R), unrolled: each stage's distance a literal (a lane swap by a
+ * constant: AVX-512's vpshufd / vshufi32x4 with an immediate) and the R rows in registers, where
+ * transpose_rows's loop keeps them in an array on the stack. The whole tile at W = R took the loop
+ * until measured on AMD Zen 4 (family 25 model 17; 4096 x 4096, 2 threads, eight rounds alternated,
+ * medians): unrolled AVX-512 W 16 1.27x (1.21-1.59x a round), W 8 1.17x, AVX2 W 8 1.21x, where
+ * Zen 5 had read 0.93x and 1.11x at AVX-512 W 16 and W 8 in three rounds. */
 SGK_INLINE void transpose_stage(sgk_sg sg, sgk_u32 *row, uint32_t s) {
   const sgk_mask hi = lanes_with_bit(sg, s);
   _Pragma("GCC unroll 16") for (uint32_t r = 0; r < REG_LANES; ++r) if (!(r & s))
@@ -65,6 +54,22 @@ SGK_INLINE void transpose_block(sgk_sg sg, sgk_u32 *row) {
   if (REG_LANES > 4) transpose_stage(sg, row, 4);
   if (REG_LANES > 2) transpose_stage(sg, row, 2);
   if (REG_LANES > 1) transpose_stage(sg, row, 1);
+}
+
+/* n x n transpose in registers, n a power of two <= W, in every aligned group of n lanes:
+ * log2(n) butterfly stages of permute_group_by_xor and select. In: row[r] lane g n + i =
+ * M_g[r][i]. Out: row[r] lane g n + i = M_g[i][r]. At n = W, the whole W x W tile; at n = R
+ * (the whole tile at W = R), the unrolled stages above. */
+SGK_INLINE void transpose_rows(sgk_sg sg, sgk_u32 *row, uint32_t n) {
+  if (n == REG_LANES) {
+    transpose_block(sg, row);
+    return;
+  }
+  for (uint32_t s = n / 2; s >= 1; s /= 2) {
+    const sgk_mask hi = lanes_with_bit(sg, s);
+    for (uint32_t r = 0; r < n; ++r)
+      if (!(r & s)) transpose_pair(sg, row, r, s, hi);
+  }
 }
 
 /* Where a sub-group is several registers (W above SGK_REG_LANES32: AVX2 at W 16 and 32, AVX-512
@@ -174,10 +179,7 @@ SGK_KERNEL(transpose_tiled, struct transpose_args, a, wg) {
       for (uint32_t k = 0; k < SGK_W; ++k)
         row[k] =
             k < nr ? sgk_load_masked_u32(sg, cols_in, in + (r0 + k) * cols + c0) : sgk_splat_u32(0);
-      if (SGK_W == REG_LANES)
-        transpose_block(sg, row);
-      else
-        transpose_rows(sg, row, SGK_W);
+      transpose_rows(sg, row, SGK_W);
       for (uint32_t k = 0; k < nc; ++k)
         sgk_store_masked_u32(sg, rows_in, out + (c0 + k) * rows + r0, row[k]);
     }
