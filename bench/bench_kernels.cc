@@ -549,7 +549,7 @@ void Register(const std::vector<int> &thread_list, bool sweep, bool quick) {
       }
     }
 
-    for (size_t groups : {size_t(1), size_t(1) << 20}) {
+    for (size_t groups : {size_t(1), size_t(64), size_t(1) << 20}) {
       const std::string g = std::to_string(groups);
       for (sgk_isa isa : kIsas)
         if (sgk_isa_available(isa))
