@@ -940,6 +940,19 @@ static void test_tune(void **state) {
   launch_ids_tuned(&r3, &o, &info);
   assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
   assert_int_equal(info.sub_group_size, cand[ncand - 1]);
+  /* measuring launches without a sgk_launch_info are timed all the same: each W's best is a
+   * real duration (a launch over 840 items takes far more than 1 ns), not a placeholder */
+  const sgk_range r4 = sgk_range_1d(840, 40);
+  int32_t *out4 = malloc(840 * ID_FIELDS * sizeof *out4);
+  assert_non_null(out4);
+  struct ids_args a4 = {out4};
+  for (uint32_t k = 0; k < ncand * SGK_TUNE_ROUNDS; ++k)
+    LAUNCH_OK(sgk_launch(&ids, &r4, &o, &a4, NULL));
+  free(out4);
+  assert_int_equal(sgk_tune_lookup(&ids, &r4, &o, &chosen, best), SGK_SUCCESS);
+  assert_true(chosen != 0);
+  for (uint32_t i = 0; i < ncand; ++i)
+    assert_true(best[cand[i] == 8 ? 0 : cand[i] == 16 ? 1 : 2] > 1);
   /* an explicit W is used as given */
   o.sub_group_size = cfg.w;
   launch_ids_tuned(&r, &o, &info);
