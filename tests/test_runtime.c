@@ -865,6 +865,9 @@ static void launch_ids_tuned(const sgk_range *r, const sgk_launch_options *o,
   if (!ok) fail_msg("W = %u: %s", info->sub_group_size, msg);
 }
 
+/* The index of W in the tuner's per-W array (sgk_tune_lookup's `best`): 8, 16, 32 -> 0, 1, 2. */
+static uint32_t w_index(uint32_t w) { return w == 8 ? 0 : w == 16 ? 1 : 2; }
+
 static void test_tune(void **state) {
   (void)state;
   char path[] = "/tmp/sgk_tune_XXXXXX";
@@ -894,9 +897,9 @@ static void test_tune(void **state) {
   assert_int_equal(sgk_tune_lookup(&ids, &r, &o, &chosen, best), SGK_SUCCESS);
   uint32_t fastest = 0;
   for (uint32_t i = 0; i < ncand; ++i) {
-    const uint64_t t = best[cand[i] == 8 ? 0 : cand[i] == 16 ? 1 : 2];
+    const uint64_t t = best[w_index(cand[i])];
     assert_true(t > 0);
-    if (!fastest || t < best[fastest == 8 ? 0 : fastest == 16 ? 1 : 2]) fastest = cand[i];
+    if (!fastest || t < best[w_index(fastest)]) fastest = cand[i];
   }
   assert_int_equal(chosen, fastest);
   for (int k = 0; k < 2; ++k) {
@@ -951,8 +954,7 @@ static void test_tune(void **state) {
   free(out4);
   assert_int_equal(sgk_tune_lookup(&ids, &r4, &o, &chosen, best), SGK_SUCCESS);
   assert_true(chosen != 0);
-  for (uint32_t i = 0; i < ncand; ++i)
-    assert_true(best[cand[i] == 8 ? 0 : cand[i] == 16 ? 1 : 2] > 1);
+  for (uint32_t i = 0; i < ncand; ++i) assert_true(best[w_index(cand[i])] > 1);
   /* an explicit W is used as given */
   o.sub_group_size = cfg.w;
   launch_ids_tuned(&r, &o, &info);
