@@ -107,7 +107,17 @@ SGK_INLINE void transpose_rows(sgk_sg sg, sgk_u32 *row, uint32_t n) {
  * later. A/B on AMD Zen 3, 4096 x 4096, avx2: W 8 1.55x, W 16 1.43x; W 32 gained nothing in any
  * block or distance tried (blocks of 2, 4, 8 tiles, 2 to 8 ahead) while its tile went through the
  * stack, and 1.2-1.3x once transposed by blocks (above; blocks of 4 and 8 alike). */
-#define TILE_BLOCK 8
+/* At W 32 the blocks are 4 tiles wide and high, so that a block's tile column is 128 output rows
+ * as at W 16 (8 tiles of 16). At a power-of-two row pitch those rows fall into few L2 sets (at
+ * 4096 columns, a 16 KiB pitch, every 8th row in the same set of a 2048-set L2), and a block of
+ * 8 tiles of 32 keeps 256 output rows of two lines each in flight, more than those sets hold (so
+ * we read it: the VM has no cache counters). A/B on an Intel Xeon VM (family 6 model 207, 48 KiB
+ * L1D, 2 MiB 16-way L2; 4096 x 4096, 2 threads, ten rounds alternated, each variant's rate against
+ * AVX-512 W 16's in the same process, medians): AVX-512 W 32 0.757 -> 0.873 (10.8 -> 12.1 GB/s),
+ * AVX2 W 32 0.723 -> 0.827; 4 ahead instead of 8 about 0.92x of that; blocks of 16 at W 8 0.87x,
+ * kept at 8. On AMD Zen 4 (1 MiB 8-way L2) an earlier try of blocks of 4 at W 32 had read 0.81x
+ * against 0.86x, inside that machine's spread; not measured there since. */
+#define TILE_BLOCK (SGK_W == 32 ? 4 : 8)
 #define TILE_AHEAD 8
 
 SGK_INLINE void tile_of(size_t g, size_t t0, size_t t1, size_t *ti, size_t *tj) {
