@@ -115,8 +115,9 @@ SGK_INLINE void transpose_rows(sgk_sg sg, sgk_u32 *row, uint32_t n) {
  * L1D, 2 MiB 16-way L2; 4096 x 4096, 2 threads, ten rounds alternated, each variant's rate against
  * AVX-512 W 16's in the same process, medians): AVX-512 W 32 0.757 -> 0.873 (10.8 -> 12.1 GB/s),
  * AVX2 W 32 0.723 -> 0.827; 4 ahead instead of 8 about 0.92x of that; blocks of 16 at W 8 0.87x,
- * kept at 8. On AMD Zen 4 (1 MiB 8-way L2) an earlier try of blocks of 4 at W 32 had read 0.81x
- * against 0.86x, inside that machine's spread; not measured there since. */
+ * kept at 8. On AMD Zen 4 (1 MiB 8-way L2) the same blocks had read 0.81x of W 16 against 0.86x
+ * (medians of 6-10 rounds, README "The W 32 row on Zen 4"): a loss there, smaller than the gain
+ * here; a choice by CPU (the host passing the block) would keep both, not done. */
 #define TILE_BLOCK (SGK_W == 32 ? 4 : 8)
 #define TILE_AHEAD 8
 
