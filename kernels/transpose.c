@@ -118,7 +118,11 @@ SGK_INLINE void transpose_rows(sgk_sg sg, sgk_u32 *row, uint32_t n) {
  * kept at 8. On AMD Zen 4 (1 MiB 8-way L2) the same blocks had read 0.81x of W 16 against 0.86x
  * (medians of 6-10 rounds, README "The W 32 row on Zen 4"): a loss there, smaller than the gain
  * here; a choice by CPU (the host passing the block) would keep both, not done. */
-#define TILE_BLOCK (SGK_W == 32 ? 4 : 8)
+#if SGK_W == 32 /* a plain literal: clang -Werror refuses `(c ? 4 : 8) && ...` as a condition */
+#define TILE_BLOCK 4
+#else
+#define TILE_BLOCK 8
+#endif
 #define TILE_AHEAD 8
 
 SGK_INLINE void tile_of(size_t g, size_t t0, size_t t1, size_t *ti, size_t *tj) {
