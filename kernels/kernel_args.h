@@ -30,11 +30,15 @@ struct copy_args {
   int32_t *dst;
 };
 
-/* transpose: rows x cols matrix of uint32 into cols x rows */
+/* transpose: rows x cols matrix of uint32 into cols x rows. block: the side, in tiles, of the
+ * square blocks the work-groups take the tiles in (kernels/transpose.c; any value >= 1 is right,
+ * one at least the tiles of the longer side is the range's own row-major order); 0: the
+ * variant's own, 8 tiles (4 at W 32). */
 struct transpose_args {
   const uint32_t *in;
   uint32_t *out;
   uint32_t rows, cols;
+  uint32_t block;
 };
 struct transpose16_args {
   uint32_t *matrix;

@@ -98,8 +98,8 @@ SGK_INLINE void transpose_rows(sgk_sg sg, sgk_u32 *row, uint32_t n) {
 #define GROUP (LINE_REGS < NREG ? LINE_REGS : NREG)
 
 /* The order of the tiles (the guide leaves it open): work-group g takes the tile g of blocks of
- * TILE_BLOCK x TILE_BLOCK tiles, row-major inside a block, the blocks left to right in bands of
- * TILE_BLOCK tile rows (the last block and band as wide or high as the tiles left), and it
+ * s x s tiles (s the args' block, else TILE_BLOCK), row-major inside a block, the blocks left to
+ * right in bands of s tile rows (the last block and band as wide or high as the tiles left), and it
  * prefetches the lines of the tile TILE_AHEAD work-groups on. In the range's own row-major order
  * a tile's W output rows are W new lines on W pages down a column of tiles, which no stream
  * prefetcher follows, and at W 8 a line is half written, its other half coming a whole tile row
@@ -116,27 +116,22 @@ SGK_INLINE void transpose_rows(sgk_sg sg, sgk_u32 *row, uint32_t n) {
  * AVX-512 W 16's in the same process, medians): AVX-512 W 32 0.757 -> 0.873 (10.8 -> 12.1 GB/s),
  * AVX2 W 32 0.723 -> 0.827; 4 ahead instead of 8 about 0.92x of that; blocks of 16 at W 8 0.87x,
  * kept at 8. On AMD Zen 4 (1 MiB 8-way L2) the same blocks had read 0.81x of W 16 against 0.86x
- * (medians of 6-10 rounds, README "The W 32 row on Zen 4"): a loss there, smaller than the gain
- * here; a choice by CPU (the host passing the block) would keep both, not done. */
-#if SGK_W == 32 /* a plain literal: clang -Werror refuses `(c ? 4 : 8) && ...` as a condition */
+ * (medians of 6-10 rounds, README "The W 32 row on Zen 4"), and on Zen 5 neither way (0.97-1.04x,
+ * eight rounds): the variant's own is 4, and the host passes 8 at W 32 on AMD (transpose_host.c,
+ * which SGK_TRANSPOSE_BLOCK overrides). */
+#if SGK_W == 32
 #define TILE_BLOCK 4
 #else
 #define TILE_BLOCK 8
 #endif
 #define TILE_AHEAD 8
 
-SGK_INLINE void tile_of(size_t g, size_t t0, size_t t1, size_t *ti, size_t *tj) {
-#if TILE_BLOCK == 0
-  (void)t0;
-  *ti = g / t1, *tj = g % t1;
-#else
-  const size_t s = TILE_BLOCK;
+SGK_INLINE void tile_of(size_t g, size_t s, size_t t0, size_t t1, size_t *ti, size_t *tj) {
   const size_t band = g / (s * t1), in = g - band * s * t1; /* in < h * t1 */
   const size_t h = t0 - band * s < s ? t0 - band * s : s;
   const size_t block = in / (h * s), k = in - block * h * s; /* k < h * w */
   const size_t w = t1 - block * s < s ? t1 - block * s : s;
   *ti = band * s + k / w, *tj = block * s + k % w;
-#endif
 }
 
 /* out (cols x rows) = in (rows x cols)^T. nd_range<2>((ceil(rows / W), ceil(cols / W) W), (1, W)):
@@ -149,13 +144,14 @@ SGK_KERNEL(transpose_tiled, struct transpose_args, a, wg) {
     uint32_t *const out = a->out;
     const size_t rows = a->rows, cols = a->cols;
     const size_t t0 = sgk_group_range(wg, 0), t1 = sgk_group_range(wg, 1);
-    const size_t g = sgk_group_linear_id(wg);
+    const size_t g = sgk_group_linear_id(wg), t_max = t0 > t1 ? t0 : t1;
+    const size_t s = a->block == 0 ? TILE_BLOCK : a->block < t_max ? a->block : t_max;
     size_t ti, tj;
-    tile_of(g, t0, t1, &ti, &tj);
+    tile_of(g, s, t0, t1, &ti, &tj);
     const size_t r0 = ti * SGK_W, c0 = tj * SGK_W;
-    if (TILE_BLOCK && g + TILE_AHEAD < t0 * t1) {
+    if (g + TILE_AHEAD < t0 * t1) {
       size_t pi, pj;
-      tile_of(g + TILE_AHEAD, t0, t1, &pi, &pj);
+      tile_of(g + TILE_AHEAD, s, t0, t1, &pi, &pj);
       const size_t pr = pi * SGK_W, pc = pj * SGK_W;
       if (pr + SGK_W <= rows && pc + SGK_W <= cols) /* whole tiles (edges: none) */
         for (uint32_t k = 0; k < SGK_W; ++k) {

@@ -46,6 +46,14 @@ for isa_w in avx512:8 avx512:16 avx2:8; do
     done
   done
 done
+expect 2 "SGK_TRANSPOSE_BLOCK='0': use 1 .. 65536" -- env SGK_TRANSPOSE_BLOCK=0 "$sgk" run transpose --n 256 --reps 1
+expect 2 "SGK_TRANSPOSE_BLOCK='4x': use 1 .. 65536" -- env SGK_TRANSPOSE_BLOCK=4x "$sgk" run transpose --n 256 --reps 1
+# the transpose's tiles in blocks of 1 (row-major), 3, 4, 8, 65536 (row-major) or by CPU, each checked
+for b in 1 3 4 8 65536 auto ""; do
+  for w in 8 32; do
+    expect 0 'verified' -- env SGK_TRANSPOSE_BLOCK=$b "$sgk" run transpose --sg $w --n 1000 --reps 1
+  done
+done
 expect 0 '"isa": "scalar"' -- env SGK_ISA=scalar "$sgk" run copy_block --n 4096 --reps 1 --json
 expect 0 '"isa": "scalar"' -- env SGK_ISA=bogus "$sgk" run copy_block --n 4096 --reps 1 --isa scalar --json
 expect 1 "SGK_ISA: ISA '$missing' was not compiled|SGK_ISA: this CPU does not support" -- env SGK_ISA=$missing "$sgk" info

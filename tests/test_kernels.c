@@ -30,26 +30,33 @@ static void test_family(void **state) {
   }
 }
 
-/* Beyond the families' sizes: non-square, ragged transposes and matmuls. */
+/* Beyond the families' sizes: non-square, ragged transposes and matmuls. The transpose's tiles
+ * in every order its args can ask for: blocks of 1 (row-major), 3 (partial blocks at both edges),
+ * 8, the variant's own (0), and more than the tiles (clamped: row-major again). */
 static void test_transpose_shapes(void **state) {
   (void)state;
   /* non-square, ragged: rows x cols into cols x rows */
   SGK_DECLARE_KERNEL(transpose_tiled);
-  const uint32_t shapes[][2] = {{37, 70}, {cfg.w, 3 * cfg.w + 1}, {1, 45}};
-  for (size_t s = 0; s < 3; ++s) {
+  const uint32_t shapes[][2] = {
+      {37, 70}, {cfg.w, 3 * cfg.w + 1}, {1, 45}, {9 * cfg.w + 5, 11 * cfg.w + 3}};
+  const uint32_t blocks[] = {0, 1, 3, 8, 4000000000u};
+  for (size_t s = 0; s < sizeof shapes / sizeof *shapes; ++s) {
     const uint32_t rows = shapes[s][0], cols = shapes[s][1];
     uint32_t *in = malloc((size_t)rows * cols * 4), *out = malloc((size_t)rows * cols * 4);
-    for (uint32_t i = 0; i < rows * cols; ++i) {
-      in[i] = i * 2654435761u;
-      out[i] = 0;
+    for (uint32_t i = 0; i < rows * cols; ++i) in[i] = i * 2654435761u;
+    for (size_t b = 0; b < sizeof blocks / sizeof *blocks; ++b) {
+      memset(out, 0, (size_t)rows * cols * 4);
+      struct transpose_args a = {in, out, rows, cols, blocks[b]};
+      const size_t tr = (rows + cfg.w - 1) / cfg.w, tc = (cols + cfg.w - 1) / cfg.w;
+      const sgk_range r = sgk_range_2d(tr, tc * cfg.w, 1, cfg.w);
+      sgk_launch_options o = test_options(0);
+      LAUNCH_OK(sgk_launch(&transpose_tiled, &r, &o, &a, NULL));
+      for (uint32_t i = 0; i < rows; ++i)
+        for (uint32_t j = 0; j < cols; ++j)
+          if (out[j * rows + i] != in[i * cols + j])
+            fail_msg("%u x %u, blocks of %u: out(%u, %u) = %u, want %u", rows, cols, blocks[b], j,
+                     i, out[j * rows + i], in[i * cols + j]);
     }
-    struct transpose_args a = {in, out, rows, cols};
-    const size_t tr = (rows + cfg.w - 1) / cfg.w, tc = (cols + cfg.w - 1) / cfg.w;
-    const sgk_range r = sgk_range_2d(tr, tc * cfg.w, 1, cfg.w);
-    sgk_launch_options o = test_options(0);
-    LAUNCH_OK(sgk_launch(&transpose_tiled, &r, &o, &a, NULL));
-    for (uint32_t i = 0; i < rows; ++i)
-      for (uint32_t j = 0; j < cols; ++j) assert_int_equal(out[j * rows + i], in[i * cols + j]);
     free(in);
     free(out);
   }
