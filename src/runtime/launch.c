@@ -381,11 +381,12 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
      * with schedule(static) wrote) is still in that core's cache; a thread done with its block
      * then takes work from the front of the others' (a busy or descheduled thread's work does
      * not wait for it). A claim, one call of the variant, takes half of what is left of a
-     * block, rounded up, but at most a 16th of the block or 16 work-groups, the larger: a large
-     * block goes in 16ths as before and then halves, a small one (up to 256 work-groups) in
-     * about log2(b) + 1 claims where it took 16, each an atomic and a call (64 work-groups of
-     * an empty kernel on an Intel Xeon: 1.88x `omp parallel for` before, 1.46x now; README, "A
-     * launch's fixed cost"); the last claims are one work-group each, for the balance. next[v]
+     * block, rounded up, but at most a 16th of the block or 16 work-groups, the larger: a block
+     * of b <= 32 work-groups goes in about log2(b) + 1 claims where it took min(b, 16), each an
+     * atomic and a call (64 work-groups of an empty kernel on an Intel Xeon: 1.88x `omp
+     * parallel for` before, 1.46x now; README, "A launch's work in halves"), a larger one in
+     * 16ths (of at least 16) as before until they are more than half of what is left, then in
+     * halves; the last claims are one work-group each, for the balance. next[v]
      * is block v's next work-group; fetch_add hands each index out once (a claim sized from a
      * stale read still gets a range of its own; one that starts past the block's end runs
      * nothing). */
