@@ -420,12 +420,13 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
       for (uint32_t k = 0; k < threads && !atomic_load(&out_of_memory); ++k) {
         const uint32_t v = (t + k) % threads;
         const size_t stop = block_start(groups, threads, v + 1);
-        const size_t cap = (stop - block_start(groups, threads, v)) / 16;
+        const size_t sixteenth = (stop - block_start(groups, threads, v)) / 16;
+        const size_t most = sixteenth > 16 ? sixteenth : 16;
         for (;;) {
           const size_t at = atomic_load_explicit(&next[v].at, memory_order_relaxed);
           if (at >= stop) break;
           size_t n = (stop - at + 1) / 2;
-          if (n > cap && n > 16) n = cap > 16 ? cap : 16;
+          if (n > most) n = most;
           const size_t first = atomic_fetch_add_explicit(&next[v].at, n, memory_order_relaxed);
           if (first >= stop) break;
           place_group(&wg, first);
