@@ -2,10 +2,6 @@
  * tiled transpose the guide leaves as an exercise (4096 x 4096, out of place). */
 #include "host.h"
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-#endif
-
 SGK_DECLARE_KERNEL(transpose16);
 SGK_DECLARE_KERNEL(transpose_tiled);
 
@@ -13,23 +9,8 @@ typedef struct {
   sgk_bufs b;
   uint32_t *in, *out;
   uint32_t block; /* SGK_TRANSPOSE_BLOCK's; 0: by CPU (tile_block) */
-  int amd;        /* CPUID's vendor is AMD's (read at setup) */
+  int amd;        /* sgk_cpu_vendor() is AMD's (read at setup) */
 } tr_state;
-
-static int cpu_is_amd(void) {
-#if defined(__x86_64__) || defined(__i386__)
-  unsigned a = 0, b = 0, c = 0, d = 0;
-  char v[13];
-  if (!__get_cpuid(0, &a, &b, &c, &d)) return 0;
-  memcpy(v, &b, 4);
-  memcpy(v + 4, &d, 4);
-  memcpy(v + 8, &c, 4);
-  v[12] = '\0';
-  return strcmp(v, "AuthenticAMD") == 0;
-#else
-  return 0;
-#endif
-}
 
 /* The side of the blocks of tiles (struct transpose_args.block) at W: the variant's own (0: 8
  * tiles, 4 at W 32) but at W 32 on AMD, 8. The variant's 4 at W 32 was measured on an Intel Xeon
@@ -92,7 +73,7 @@ static const char *transpose16_check(sgk_case *c) {
 static const char *transpose_setup(sgk_case *c) {
   const char *e = setup(c, 0), *v = getenv("SGK_TRANSPOSE_BLOCK");
   if (e) return e;
-  ((tr_state *)c->state)->amd = cpu_is_amd();
+  ((tr_state *)c->state)->amd = strcmp(sgk_cpu_vendor(), "AuthenticAMD") == 0;
   if (!v || !*v || strcmp(v, "auto") == 0) return NULL;
   char *end = NULL;
   const unsigned long b = v[0] >= '0' && v[0] <= '9' ? strtoul(v, &end, 10) : 0;

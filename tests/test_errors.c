@@ -284,6 +284,25 @@ static void test_device_info(void **state) {
   assert_int_equal(info.max_work_group_size, SGK_MAX_WORK_GROUP_SIZE);
   assert_int_equal(info.local_mem_size, SGK_LOCAL_MEM_SIZE);
   assert_true(info.max_threads >= 1);
+  /* the vendor: /proc/cpuinfo's vendor_id on x86 (Linux reads the same CPUID leaf), "" where
+   * there is no CPUID */
+  const char *vendor = sgk_cpu_vendor();
+  assert_non_null(vendor);
+#if defined(__x86_64__) || defined(__i386__)
+  assert_int_equal(strlen(vendor), 12);
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  char line[256], want[64] = "";
+  while (f && fgets(line, sizeof line, f))
+    if (strncmp(line, "vendor_id", 9) == 0 && strchr(line, ':')) {
+      sscanf(strchr(line, ':') + 1, " %63s", want);
+      break;
+    }
+  if (f) fclose(f);
+  if (want[0]) assert_string_equal(vendor, want);
+#else
+  assert_string_equal(vendor, "");
+#endif
+  assert_ptr_equal(sgk_cpu_vendor(), vendor); /* read once */
 }
 
 int main(void) {

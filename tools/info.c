@@ -27,6 +27,8 @@ int cli_info(int argc, char **argv) {
   if (json) {
     printf("{\"sgk_version\": \"%s\", \"cpu\": ", sgk_version_string());
     cli_print_json_string(d.cpu_name);
+    printf(", \"cpu_vendor\": ");
+    cli_print_json_string(sgk_cpu_vendor());
     printf(", \"isa\": \"%s\", \"isas_available\": [", sgk_isa_name(d.isa));
     print_isa_list(d.isas_available, 1);
     printf("], \"isas_compiled\": [");
@@ -42,6 +44,7 @@ int cli_info(int argc, char **argv) {
   }
   printf("sgk %s\n", sgk_version_string());
   printf("Device: %s\n", d.cpu_name);
+  if (sgk_cpu_vendor()[0]) printf("Vendor: %s\n", sgk_cpu_vendor());
   printf("ISA (default): %s, native sub-group size %u\n", sgk_isa_name(d.isa),
          d.native_sub_group_size);
   printf("ISAs available: ");

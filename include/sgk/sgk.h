@@ -176,6 +176,11 @@ typedef struct sgk_device_info {
  * does not exist or is not usable here (and every launch with SGK_ISA_AUTO fails the same way). */
 SGK_API sgk_status sgk_get_device_info(sgk_device_info *info);
 
+/* The CPU's vendor as CPUID names it ("GenuineIntel", "AuthenticAMD", ...; what an OpenCL device
+ * reports as CL_DEVICE_VENDOR, and what per-vendor tuning keys on); "" where there is no CPUID
+ * (AArch64). Static text, read once; never NULL. */
+SGK_API const char *sgk_cpu_vendor(void);
+
 /* Runs kernel over range. options may be NULL (all defaults), args is passed to every work-group,
  * info may be NULL. An empty range (a global size of 0) runs nothing and succeeds. */
 SGK_API sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,

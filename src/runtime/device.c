@@ -3,6 +3,8 @@
 
 #include "internal.h"
 
+const char *sgk_cpu_vendor(void) { return sgk__cpu()->vendor; }
+
 sgk_status sgk_get_device_info(sgk_device_info *info) {
   if (!info) return sgk__fail(SGK_ERROR_NULL_ARGUMENT, "sgk_get_device_info: info is NULL");
   memset(info, 0, sizeof *info);

@@ -21,6 +21,7 @@ void sgk__clear_error(void);
 typedef struct sgk_cpu {
   int runs[SGK_ISA_COUNT]; /* the backend's probe (src/<isa>/probe.c) says this CPU runs it */
   char name[64];
+  char vendor[13]; /* CPUID's vendor string (x86), else "" */
   size_t l1d, l2, l3;
   /* sgk_wg.fast_scatter: 1 on Intel (AVX-512 scatters beat lane-by-lane private updates there),
    * 0 elsewhere; SGK_FAST_SCATTER=0|1 overrides it, another value (-1) fails every launch. */
