@@ -32,8 +32,8 @@ struct copy_args {
 
 /* transpose: rows x cols matrix of uint32 into cols x rows. block: the side, in tiles, of the
  * square blocks the work-groups take the tiles in (kernels/transpose.c; any value >= 1 is right,
- * one at least the tiles of the longer side is the range's own row-major order); 0: the
- * variant's own, 8 tiles (4 at W 32). */
+ * one at least the tiles of the longer side is the range's own row-major order); 0: the CPU's
+ * (sgk_tile_block: 8 at W 32 on AMD), else the variant's own, 8 tiles (4 at W 32). */
 struct transpose_args {
   const uint32_t *in;
   uint32_t *out;

@@ -98,15 +98,16 @@ SGK_INLINE void transpose_rows(sgk_sg sg, sgk_u32 *row, uint32_t n) {
 #define GROUP (LINE_REGS < NREG ? LINE_REGS : NREG)
 
 /* The order of the tiles (the guide leaves it open): work-group g takes the tile g of blocks of
- * s x s tiles (s the args' block, else TILE_BLOCK), row-major inside a block, the blocks left to
- * right in bands of s tile rows (the last block and band as wide or high as the tiles left), and it
- * prefetches the lines of the tile TILE_AHEAD work-groups on. In the range's own row-major order
- * a tile's W output rows are W new lines on W pages down a column of tiles, which no stream
- * prefetcher follows, and at W 8 a line is half written, its other half coming a whole tile row
- * later, out of L1 by then. In blocks the tile that completes it comes TILE_BLOCK work-groups
- * later. A/B on AMD Zen 3, 4096 x 4096, avx2: W 8 1.55x, W 16 1.43x; W 32 gained nothing in any
- * block or distance tried (blocks of 2, 4, 8 tiles, 2 to 8 ahead) while its tile went through the
- * stack, and 1.2-1.3x once transposed by blocks (above; blocks of 4 and 8 alike). */
+ * s x s tiles (s the args' block, else the CPU's: sgk_tile_block, else TILE_BLOCK), row-major inside
+ * a block, the blocks left to right in bands of s tile rows (the last block and band as wide or
+ * high as the tiles left), and it prefetches the lines of the tile TILE_AHEAD work-groups on. In
+ * the range's own row-major order a tile's W output rows are W new lines on W pages down a column
+ * of tiles, which no stream prefetcher follows, and at W 8 a line is half written, its other half
+ * coming a whole tile row later, out of L1 by then. In blocks the tile that completes it comes
+ * TILE_BLOCK work-groups later. A/B on AMD Zen 3, 4096 x 4096, avx2: W 8 1.55x, W 16 1.43x; W 32
+ * gained nothing in any block or distance tried (blocks of 2, 4, 8 tiles, 2 to 8 ahead) while its
+ * tile went through the stack, and 1.2-1.3x once transposed by blocks (above; blocks of 4 and 8
+ * alike). */
 /* At W 32 the blocks are 4 tiles wide and high, so that a block's tile column is 128 output rows
  * as at W 16 (8 tiles of 16). At a power-of-two row pitch those rows fall into few L2 sets (at
  * 4096 columns, a 16 KiB pitch, every 8th row in the same set of a 2048-set L2), and a block of
@@ -117,8 +118,9 @@ SGK_INLINE void transpose_rows(sgk_sg sg, sgk_u32 *row, uint32_t n) {
  * AVX2 W 32 0.723 -> 0.827; 4 ahead instead of 8 about 0.92x of that; blocks of 16 at W 8 0.87x,
  * kept at 8. On AMD Zen 4 (1 MiB 8-way L2) the same blocks had read 0.81x of W 16 against 0.86x
  * (medians of 6-10 rounds, README "The W 32 row on Zen 4"), and on Zen 5 neither way (0.97-1.04x,
- * eight rounds): the variant's own is 4, and the host passes 8 at W 32 on AMD (transpose_host.c,
- * which SGK_TRANSPOSE_BLOCK overrides). */
+ * eight rounds): the variant's own is 4, and the runtime says 8 at W 32 on AMD (sgk_tile_block,
+ * src/runtime/cpu.c); the args' block, when not 0, overrides both (SGK_TRANSPOSE_BLOCK, in
+ * transpose_host.c). */
 #if SGK_W == 32
 #define TILE_BLOCK 4
 #else
@@ -145,7 +147,8 @@ SGK_KERNEL(transpose_tiled, struct transpose_args, a, wg) {
     const size_t rows = a->rows, cols = a->cols;
     const size_t t0 = sgk_group_range(wg, 0), t1 = sgk_group_range(wg, 1);
     const size_t g = sgk_group_linear_id(wg), t_max = t0 > t1 ? t0 : t1;
-    const size_t s = a->block == 0 ? TILE_BLOCK : a->block < t_max ? a->block : t_max;
+    const size_t want = a->block ? a->block : sgk_tile_block(wg, TILE_BLOCK);
+    const size_t s = want < t_max ? want : t_max;
     size_t ti, tj;
     tile_of(g, s, t0, t1, &ti, &tj);
     const size_t r0 = ti * SGK_W, c0 = tj * SGK_W;

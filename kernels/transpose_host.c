@@ -8,17 +8,8 @@ SGK_DECLARE_KERNEL(transpose_tiled);
 typedef struct {
   sgk_bufs b;
   uint32_t *in, *out;
-  uint32_t block; /* SGK_TRANSPOSE_BLOCK's; 0: by CPU (tile_block) */
-  int amd;        /* sgk_cpu_vendor() is AMD's (read at setup) */
+  uint32_t block; /* SGK_TRANSPOSE_BLOCK's; 0: the CPU's, else the variant's (sgk_tile_block) */
 } tr_state;
-
-/* The side of the blocks of tiles (struct transpose_args.block) at W: the variant's own (0: 8
- * tiles, 4 at W 32) but at W 32 on AMD, 8. The variant's 4 at W 32 was measured on an Intel Xeon
- * (1.12-1.17x of blocks of 8) and cost AMD Zen 4 about 6% (kernels/transpose.c). */
-static uint32_t tile_block(const tr_state *s, uint32_t w) {
-  if (s->block) return s->block;
-  return w == 32 && s->amd ? 8 : 0;
-}
 
 static const char *setup(sgk_case *c, int in_place) {
   if (c->n == 0 || c->n > 65536) return SGK_HOST_MSG("n (the matrix dimension) must be 1 .. 65536");
@@ -69,11 +60,10 @@ static const char *transpose16_check(sgk_case *c) {
 }
 
 /* SGK_TRANSPOSE_BLOCK=n, 1 .. 65536 tiles, forces the blocks at every W (n at least the tiles of
- * a side: row-major); auto or "" leaves the choice to tile_block. */
+ * a side: row-major); auto or "" leaves the choice to the kernel (0: sgk_tile_block). */
 static const char *transpose_setup(sgk_case *c) {
   const char *e = setup(c, 0), *v = getenv("SGK_TRANSPOSE_BLOCK");
   if (e) return e;
-  ((tr_state *)c->state)->amd = strcmp(sgk_cpu_vendor(), "AuthenticAMD") == 0;
   if (!v || !*v || strcmp(v, "auto") == 0) return NULL;
   char *end = NULL;
   const unsigned long b = v[0] >= '0' && v[0] <= '9' ? strtoul(v, &end, 10) : 0;
@@ -86,7 +76,7 @@ static const char *transpose_setup(sgk_case *c) {
 static sgk_status transpose_launch(sgk_case *c, const sgk_launch_options *o,
                                    sgk_launch_info *info) {
   tr_state *s = c->state;
-  struct transpose_args a = {s->in, s->out, (uint32_t)c->n, (uint32_t)c->n, tile_block(s, c->sg)};
+  struct transpose_args a = {s->in, s->out, (uint32_t)c->n, (uint32_t)c->n, s->block};
   const size_t tiles = (c->n + c->sg - 1) / c->sg;
   const sgk_range r = sgk_range_2d(tiles, tiles * c->sg, 1, c->sg);
   return sgk_launch(&transpose_tiled, &r, o, &a, info);

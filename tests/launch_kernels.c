@@ -23,6 +23,11 @@ SGK_KERNEL(void_args, void, a, wg) {
   sgk_atomic_fetch_add_i32(&test_void_args_groups, 1);
 }
 
+/* The CPU's block of tiles, or 99 where the variant's own stands; one work-group writes it. */
+SGK_KERNEL(tile_block_of, struct share_args, a, wg) {
+  if (sgk_group_linear_id(wg) == 0) a->out[0] = (int32_t)sgk_tile_block(wg, 99);
+}
+
 /* The window's share as the variant reports it; one work-group writes it. */
 SGK_KERNEL(slide_share, struct share_args, a, wg) {
   if (sgk_group_linear_id(wg) == 0) {

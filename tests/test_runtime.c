@@ -847,6 +847,19 @@ static void test_slide_share(void **state) {
       out[1], (cfg.isa == SGK_ISA_AVX512 && cfg.w < 32) || (cfg.isa == SGK_ISA_AVX2 && cfg.w == 8));
 }
 
+/* The block of tiles (sgk_tile_block): 8 at W 32 on AMD, at every ISA; the variant's own (here
+ * 99) everywhere else. */
+static void test_tile_block(void **state) {
+  (void)state;
+  int32_t out[1] = {-1};
+  struct share_args a = {out};
+  const sgk_range r = sgk_range_1d(2 * cfg.w, cfg.w);
+  const sgk_launch_options o = test_options(0);
+  LAUNCH_OK(sgk_launch(&tile_block_of, &r, &o, &a, NULL));
+  const int amd = strcmp(sgk_cpu_vendor(), "AuthenticAMD") == 0;
+  assert_int_equal(out[0], cfg.w == 32 && amd ? 8 : 99);
+}
+
 /* Sub-group size tuning: the first launches of a (kernel, range) measure each compiled W in turn,
  * every one correct; then the fastest by its fastest launch runs, reported CHOSEN; the choice is
  * appended to SGK_TUNE_FILE and read back after a reset; another range is tuned anew; an explicit
@@ -1103,6 +1116,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_empty_range),
       cmocka_unit_test(test_tune),
       cmocka_unit_test(test_slide_share),
+      cmocka_unit_test(test_tile_block),
   };
   return test_run("runtime", tests, sizeof tests / sizeof tests[0]);
 }

@@ -91,6 +91,14 @@ SGK_INLINE uint32_t sgk_slide_quarters(const sgk_wg *wg) {
   return wg->slide_choice ? wg->slide_choice - 1u : (uint32_t)SGK_REG_SLIDE_QUARTERS;
 }
 
+/* The side, in tiles, of the blocks a kernel that takes tiles in blocks (as kernels/transpose.c
+ * does, to keep the lines a block writes in cache until they are whole) should use on the CPU
+ * running the launch: own, the variant's, unless this CPU measured better with another (chosen
+ * once per process: 8 at W 32 on AMD, where the transpose's 4 from an Intel Xeon lost). */
+SGK_INLINE uint32_t sgk_tile_block(const sgk_wg *wg, uint32_t own) {
+  return wg->tile_block ? wg->tile_block : own;
+}
+
 /* Most sub-groups a work-group can have: the per-sub-group arrays a kernel keeps across a barrier
  * are declared with this size and indexed by sg.id. */
 #define SGK_MAX_SUB_GROUPS (SGK_MAX_WORK_GROUP_SIZE / SGK_W)

@@ -41,6 +41,10 @@ struct sgk_wg {
   /* The share of a window's taps this CPU slides (sgk_slide_quarters): 0 for the variant's own
    * SGK_REG_SLIDE_QUARTERS, else the share + 1; chosen once per process. */
   uint32_t slide_choice;
+  /* The side, in tiles, of the blocks a tiled kernel takes its tiles in (sgk_tile_block) where
+   * this CPU's best differs from the variant's own: 0 for the variant's own; chosen once per
+   * process. */
+  uint32_t tile_block;
 };
 
 /* sgk_wg.fault values. */

@@ -94,7 +94,8 @@ static int amd_family_26_or_later(void) {
   return 0;
 #endif
 }
-static int not_amd(void) { return !cpu_vendor_is("AuthenticAMD"); }
+static int amd(void) { return cpu_vendor_is("AuthenticAMD"); }
+static int not_amd(void) { return !amd(); }
 
 static const slide_row slide_rows[] = {
     {SGK_ISA_AVX512, 16, 3, amd_family_26_or_later},
@@ -120,6 +121,29 @@ static void read_slide(sgk_cpu *cpu) {
           (uint8_t)(slide_rows[i].share + 1);
 }
 
+/* The side of the blocks of tiles a tiled kernel takes (sgk_tile_block) where this CPU's best
+ * differs from the variant's own, as a table row: W, the side, the CPU; every ISA.
+ * - W 32, 8 on AMD: the transpose's own 4 at W 32 (kernels/transpose.c) was measured on an Intel
+ *   Xeon (family 6 model 207: 1.12-1.17x of blocks of 8), and on AMD Zen 4 it read 0.81x of W 16
+ *   against 0.86x with 8 (README, "The block by CPU"). */
+typedef struct {
+  uint32_t w, side;
+  int (*here)(void); /* whether the row is this CPU's */
+} tile_row;
+
+static const tile_row tile_rows[] = {
+    {32, 8, amd},
+};
+
+/* Fills cpu->tile_block once: the rows above that are this CPU's, else 0 (the variant's own). */
+static void read_tile_block(sgk_cpu *cpu) {
+  memset(cpu->tile_block, 0, sizeof cpu->tile_block);
+  for (size_t i = 0; i < sizeof tile_rows / sizeof *tile_rows; ++i)
+    if (tile_rows[i].here())
+      for (int isa = 0; isa < SGK_ISA_COUNT; ++isa)
+        cpu->tile_block[isa][sgk__w_slot(tile_rows[i].w)] = (uint8_t)tile_rows[i].side;
+}
+
 static void read_fast_scatter(sgk_cpu *cpu) {
   const char *v = getenv("SGK_FAST_SCATTER");
   cpu->fast_scatter = vendor_fast_scatter();
@@ -140,6 +164,7 @@ static void init_cpu(void) {
   read_vendor(the_cpu.vendor);
   read_fast_scatter(&the_cpu);
   read_slide(&the_cpu);
+  read_tile_block(&the_cpu);
 #ifdef _SC_LEVEL1_DCACHE_SIZE
   the_cpu.l1d = cache_size(_SC_LEVEL1_DCACHE_SIZE);
   the_cpu.l2 = cache_size(_SC_LEVEL2_CACHE_SIZE);
