@@ -98,16 +98,16 @@ SGK_INLINE void transpose_rows(sgk_sg sg, sgk_u32 *row, uint32_t n) {
 #define GROUP (LINE_REGS < NREG ? LINE_REGS : NREG)
 
 /* The order of the tiles (the guide leaves it open): work-group g takes the tile g of blocks of
- * s x s tiles (s the args' block, else the CPU's: sgk_tile_block, else TILE_BLOCK), row-major inside
- * a block, the blocks left to right in bands of s tile rows (the last block and band as wide or
- * high as the tiles left), and it prefetches the lines of the tile TILE_AHEAD work-groups on. In
- * the range's own row-major order a tile's W output rows are W new lines on W pages down a column
- * of tiles, which no stream prefetcher follows, and at W 8 a line is half written, its other half
- * coming a whole tile row later, out of L1 by then. In blocks the tile that completes it comes
- * TILE_BLOCK work-groups later. A/B on AMD Zen 3, 4096 x 4096, avx2: W 8 1.55x, W 16 1.43x; W 32
- * gained nothing in any block or distance tried (blocks of 2, 4, 8 tiles, 2 to 8 ahead) while its
- * tile went through the stack, and 1.2-1.3x once transposed by blocks (above; blocks of 4 and 8
- * alike). */
+ * s x s tiles (s the args' block, else the CPU's: sgk_tile_block, else TILE_BLOCK), row-major
+ * inside a block, the blocks left to right in bands of s tile rows (the last block and band as
+ * wide or high as the tiles left), and it prefetches the lines of the tile TILE_AHEAD work-groups
+ * on. In the range's own row-major order a tile's W output rows are W new lines on W pages down a
+ * column of tiles, which no stream prefetcher follows, and at W 8 a line is half written, its
+ * other half coming a whole tile row later, out of L1 by then. In blocks the tile that completes
+ * it comes TILE_BLOCK work-groups later. A/B on AMD Zen 3, 4096 x 4096, avx2: W 8 1.55x, W 16
+ * 1.43x; W 32 gained nothing in any block or distance tried (blocks of 2, 4, 8 tiles, 2 to 8
+ * ahead) while its tile went through the stack, and 1.2-1.3x once transposed by blocks (above;
+ * blocks of 4 and 8 alike). */
 /* At W 32 the blocks are 4 tiles wide and high, so that a block's tile column is 128 output rows
  * as at W 16 (8 tiles of 16). At a power-of-two row pitch those rows fall into few L2 sets (at
  * 4096 columns, a 16 KiB pitch, every 8th row in the same set of a 2048-set L2), and a block of
