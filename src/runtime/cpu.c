@@ -140,8 +140,7 @@ static void read_tile_block(sgk_cpu *cpu) {
   memset(cpu->tile_block, 0, sizeof cpu->tile_block);
   for (size_t i = 0; i < sizeof tile_rows / sizeof *tile_rows; ++i)
     if (tile_rows[i].here())
-      for (int isa = 0; isa < SGK_ISA_COUNT; ++isa)
-        cpu->tile_block[isa][sgk__w_slot(tile_rows[i].w)] = (uint8_t)tile_rows[i].side;
+      cpu->tile_block[sgk__w_slot(tile_rows[i].w)] = (uint8_t)tile_rows[i].side;
 }
 
 static void read_fast_scatter(sgk_cpu *cpu) {

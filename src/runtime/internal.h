@@ -32,9 +32,9 @@ typedef struct sgk_cpu {
    * ignores it. slide_env: an SGK_SLIDE_QUARTERS value sgk does not know (every launch fails). */
   uint8_t slide_choice[SGK_ISA_COUNT][3];
   char slide_env[24];
-  /* sgk_wg.tile_block per ISA and W (sgk__w_slot): this CPU's block of tiles where it differs
-   * from the variant's own, else 0. */
-  uint8_t tile_block[SGK_ISA_COUNT][3];
+  /* sgk_wg.tile_block per W (sgk__w_slot), the same at every ISA: this CPU's block of tiles
+   * where it differs from the variant's own, else 0. */
+  uint8_t tile_block[3];
 } sgk_cpu;
 const sgk_cpu *sgk__cpu(void);
 /* 0, 1, 2 for W 8, 16, 32 (the sub-group sizes sgk compiles). */

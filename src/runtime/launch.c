@@ -341,7 +341,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   tmpl.sub_group_size = w;
   /* the window's share (a variant without a window ignores it) */
   tmpl.slide_choice = cpu->slide_choice[isa][sgk__w_slot(w)];
-  tmpl.tile_block = cpu->tile_block[isa][sgk__w_slot(w)];
+  tmpl.tile_block = cpu->tile_block[sgk__w_slot(w)];
   tmpl.num_sub_groups = (tmpl.local_linear_size + w - 1) / w;
   const uint32_t rem = tmpl.local_linear_size % w;
   tmpl.last_sub_group_size = rem ? rem : w;
