@@ -34,6 +34,13 @@ expect 1 "SGK_FAST_SCATTER='maybe': use 0, 1 or auto" -- env SGK_FAST_SCATTER=ma
 for fs in 0 1 auto; do # both ways of adding to private arrays, whichever this CPU picks
   expect 0 'verified' -- env SGK_FAST_SCATTER=$fs "$sgk" run hist_private --n 65536 --reps 1
 done
+expect 1 "SGK_STREAM_PREFETCH='yes': use 0, 1 or auto" -- env SGK_STREAM_PREFETCH=yes "$sgk" run reduction --n 65536 --reps 1
+for sp in 0 1 auto; do # the reduction's two paths and the triple product with and without
+  for wg in 16 1024; do
+    expect 0 'verified' -- env SGK_STREAM_PREFETCH=$sp "$sgk" run reduction_combined --wg $wg --n 1000003 --reps 1
+  done
+  expect 0 'verified' -- env SGK_STREAM_PREFETCH=$sp "$sgk" run triple_product --n 200 --reps 1
+done
 expect 1 "SGK_SLIDE_QUARTERS='5': use 0, 1, 2, 3, 4 or auto" -- env SGK_SLIDE_QUARTERS=5 "$sgk" run conv_global --n 65536 --reps 1
 # every share of the convolution's window (compiled once per share, one picked per CPU or forced),
 # on the variants that have a window (AVX-512 at W 8 and 16, AVX2 at W 8), each output checked

@@ -28,6 +28,11 @@ SGK_KERNEL(tile_block_of, struct share_args, a, wg) {
   if (sgk_group_linear_id(wg) == 0) a->out[0] = (int32_t)sgk_tile_block(wg, 99);
 }
 
+/* Whether the CPU wants the stream prefetches (1 or 0); one work-group writes it. */
+SGK_KERNEL(stream_prefetch_of, struct share_args, a, wg) {
+  if (sgk_group_linear_id(wg) == 0) a->out[0] = sgk_stream_prefetch(wg) ? 1 : 0;
+}
+
 /* The window's share as the variant reports it; one work-group writes it. */
 SGK_KERNEL(slide_share, struct share_args, a, wg) {
   if (sgk_group_linear_id(wg) == 0) {

@@ -30,7 +30,7 @@ struct ids_args {
 struct slm_args {
   int32_t *out;
 }; /* slm_phases */
-/* slide_share: its out[0 .. 2]; tile_block_of: out[0] */
+/* slide_share: its out[0 .. 2]; tile_block_of, stream_prefetch_of: out[0] */
 struct share_args {
   int32_t *out;
 };
@@ -183,6 +183,8 @@ SGK_DECLARE_KERNEL(void_args);
 SGK_DECLARE_KERNEL(slide_share);
 /* tile_block_of: out[0] = sgk_tile_block(wg, 99) (struct share_args) */
 SGK_DECLARE_KERNEL(tile_block_of);
+/* stream_prefetch_of: out[0] = sgk_stream_prefetch(wg) (struct share_args) */
+SGK_DECLARE_KERNEL(stream_prefetch_of);
 SGK_DECLARE_KERNEL(ids);
 SGK_DECLARE_KERNEL(slm_phases);
 SGK_DECLARE_KERNEL(sg_seed);

@@ -860,6 +860,23 @@ static void test_tile_block(void **state) {
   assert_int_equal(out[0], cfg.w == 32 && amd ? 8 : 99);
 }
 
+/* The stream prefetches (sgk_stream_prefetch): off on Intel, on elsewhere, at every ISA and W;
+ * SGK_STREAM_PREFETCH's 0 or 1 where it is set (ctest runs runtime.stream_prefetch_env* with
+ * each). */
+static void test_stream_prefetch(void **state) {
+  (void)state;
+  int32_t out[1] = {-1};
+  struct share_args a = {out};
+  const sgk_range r = sgk_range_1d(2 * cfg.w, cfg.w);
+  const sgk_launch_options o = test_options(0);
+  LAUNCH_OK(sgk_launch(&stream_prefetch_of, &r, &o, &a, NULL));
+  const char *env = getenv("SGK_STREAM_PREFETCH");
+  if (env && (strcmp(env, "0") == 0 || strcmp(env, "1") == 0))
+    assert_int_equal(out[0], env[0] - '0');
+  else
+    assert_int_equal(out[0], strcmp(sgk_cpu_vendor(), "GenuineIntel") != 0);
+}
+
 /* Sub-group size tuning: the first launches of a (kernel, range) measure each compiled W in turn,
  * every one correct; then the fastest by its fastest launch runs, reported CHOSEN; the choice is
  * appended to SGK_TUNE_FILE and read back after a reset; another range is tuned anew; an explicit
@@ -1117,6 +1134,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_tune),
       cmocka_unit_test(test_slide_share),
       cmocka_unit_test(test_tile_block),
+      cmocka_unit_test(test_stream_prefetch),
   };
   return test_run("runtime", tests, sizeof tests / sizeof tests[0]);
 }

@@ -99,6 +99,17 @@ SGK_INLINE uint32_t sgk_tile_block(const sgk_wg *wg, uint32_t own) {
   return wg->tile_block ? wg->tile_block : own;
 }
 
+/* Whether to issue the software prefetches (sgk_prefetch) of the lines ahead in streams the
+ * kernel reads in order, such as a grid-stride loop's next pass or the next work-groups' lines of
+ * a strided read, on the CPU running the launch (chosen once per process): false on Intel, where
+ * its own stream prefetchers keep up with those and the added requests only cost (a Xeon of
+ * model 207: up to 1.2x), true elsewhere (AMD Zen 4 gained up to 1.7x by them);
+ * SGK_STREAM_PREFETCH=0|1 forces it. Read it once, before the loop:
+ * `const bool pf = sgk_stream_prefetch(wg);` ... `if (pf && ahead < n) sgk_prefetch(...)`. A
+ * prefetch of what no stream predicts (the rows of a tile ahead, kernels/transpose.c) is not one
+ * of these: issue it anyway. */
+SGK_INLINE bool sgk_stream_prefetch(const sgk_wg *wg) { return wg->stream_prefetch != 0; }
+
 /* Most sub-groups a work-group can have: the per-sub-group arrays a kernel keeps across a barrier
  * are declared with this size and indexed by sg.id. */
 #define SGK_MAX_SUB_GROUPS (SGK_MAX_WORK_GROUP_SIZE / SGK_W)

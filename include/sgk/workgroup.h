@@ -45,6 +45,10 @@ struct sgk_wg {
    * this CPU's best differs from the variant's own: 0 for the variant's own; chosen once per
    * process. */
   uint32_t tile_block;
+  /* 1 where a kernel's software prefetches of the lines ahead in streams it reads in order pay
+   * (sgk_stream_prefetch), 0 where the CPU's own stream prefetchers do better; chosen once per
+   * process. */
+  uint32_t stream_prefetch;
 };
 
 /* sgk_wg.fault values. */

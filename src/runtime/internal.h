@@ -35,6 +35,10 @@ typedef struct sgk_cpu {
   /* sgk_wg.tile_block per W (sgk__w_slot), the same at every ISA: this CPU's block of tiles
    * where it differs from the variant's own, else 0. */
   uint8_t tile_block[3];
+  /* sgk_wg.stream_prefetch: 0 on Intel, 1 elsewhere; SGK_STREAM_PREFETCH=0|1 overrides it,
+   * another value (-1) fails every launch. */
+  int stream_prefetch;
+  char stream_prefetch_env[24]; /* SGK_STREAM_PREFETCH's value when it is not one sgk knows */
 } sgk_cpu;
 const sgk_cpu *sgk__cpu(void);
 /* 0, 1, 2 for W 8, 16, 32 (the sub-group sizes sgk compiles). */

@@ -279,6 +279,10 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
     return sgk__fail(SGK_ERROR_INVALID_ENVIRONMENT, "SGK_FAST_SCATTER='%s': use 0, 1 or auto",
                      cpu->fast_scatter_env);
   tmpl.fast_scatter = (uint32_t)cpu->fast_scatter;
+  if (cpu->stream_prefetch < 0)
+    return sgk__fail(SGK_ERROR_INVALID_ENVIRONMENT, "SGK_STREAM_PREFETCH='%s': use 0, 1 or auto",
+                     cpu->stream_prefetch_env);
+  tmpl.stream_prefetch = (uint32_t)cpu->stream_prefetch;
   if (cpu->slide_env[0])
     return sgk__fail(SGK_ERROR_INVALID_ENVIRONMENT,
                      "SGK_SLIDE_QUARTERS='%s': use 0, 1, 2, 3, 4 or auto", cpu->slide_env);
