@@ -66,7 +66,9 @@ SGK_KERNEL(triple_product, struct triple_args, a, wg) {
      * as sub-group after sub-group down the whole stride, which touched a new cache line far
      * from the last with every load (AMD EPYC Zen 4, 32 MiB of L3 for C's 32 MiB: 1.7-2.9x at
      * avx512 W 8-32, 2.4x avx2 W 16; README). Each step prefetches C's items of the next pass
-     * into L2, as kernels/reduction.c (1.31-1.68x at W 16 and 32, the same at W 8; Zen 4). */
+     * into L2, as kernels/reduction.c (1.31-1.68x at W 16 and 32, the same at W 8; Zen 4), where
+     * the CPU wants it (sgk_stream_prefetch: not on Intel, 1.05-1.17x without, model 207). */
+    const bool pf = sgk_stream_prefetch(wg);
     SGK_PER_SUB_GROUP(sgk_f64, part);
     SGK_FOR_EACH_SUBGROUP(wg, sg) { part[sg.id] = sgk_splat_f64(0.0); }
     for (size_t base = first; base < total; base += TP_STEPS * gws) {
@@ -77,7 +79,7 @@ SGK_KERNEL(triple_product, struct triple_args, a, wg) {
              ++u, p += gws, tp_next(n, di, dj, &i, &j)) {
           x = tp_step(sg, a, p, i, j, total, x);
           const size_t ahead = p + TP_STEPS * gws; /* the next pass's step u (C: a new page) */
-          if (ahead < total) sgk_prefetch(a->c + ahead, SGK_W * sizeof(double));
+          if (pf && ahead < total) sgk_prefetch(a->c + ahead, SGK_W * sizeof(double));
         }
         part[sg.id] = x;
       }
