@@ -819,6 +819,15 @@ static void test_empty_range(void **state) {
   assert_int_equal(info.sub_group_size, cfg.w);
 }
 
+/* Launches a kernel that writes what the runtime chose for the variant into out[] (struct
+ * share_args) over `groups` work-groups of W, at the test's ISA and W. */
+static void launch_choices(const sgk_kernel *kernel, uint32_t groups, int32_t *out) {
+  struct share_args a = {out};
+  const sgk_range r = sgk_range_1d(groups * cfg.w, cfg.w);
+  const sgk_launch_options o = test_options(0);
+  LAUNCH_OK(sgk_launch(kernel, &r, &o, &a, NULL));
+}
+
 /* The window's share (sgk_slide_quarters): 0 in a variant without a window, whatever the
  * environment; in one with a window, SGK_SLIDE_QUARTERS's digit where it names one (ctest runs
  * runtime.slide_env.* with it set to 1), else the backend's value or the CPU's (3 on AMD Zen 5
@@ -826,10 +835,7 @@ static void test_empty_range(void **state) {
 static void test_slide_share(void **state) {
   (void)state;
   int32_t out[3] = {-1, -1, -1};
-  struct share_args a = {out};
-  const sgk_range r = sgk_range_1d(3 * cfg.w, cfg.w);
-  const sgk_launch_options o = test_options(0);
-  LAUNCH_OK(sgk_launch(&slide_share, &r, &o, &a, NULL));
+  launch_choices(&slide_share, 3, out);
   const char *env = getenv("SGK_SLIDE_QUARTERS");
   const int forced = env && env[0] >= '0' && env[0] <= '4' && !env[1] ? env[0] - '0' : -1;
   assert_true(out[1] == 0 || out[1] == 1);
@@ -852,10 +858,7 @@ static void test_slide_share(void **state) {
 static void test_tile_block(void **state) {
   (void)state;
   int32_t out[1] = {-1};
-  struct share_args a = {out};
-  const sgk_range r = sgk_range_1d(2 * cfg.w, cfg.w);
-  const sgk_launch_options o = test_options(0);
-  LAUNCH_OK(sgk_launch(&tile_block_of, &r, &o, &a, NULL));
+  launch_choices(&tile_block_of, 2, out);
   const int amd = strcmp(sgk_cpu_vendor(), "AuthenticAMD") == 0;
   assert_int_equal(out[0], cfg.w == 32 && amd ? 8 : 99);
 }
@@ -866,10 +869,7 @@ static void test_tile_block(void **state) {
 static void test_stream_prefetch(void **state) {
   (void)state;
   int32_t out[1] = {-1};
-  struct share_args a = {out};
-  const sgk_range r = sgk_range_1d(2 * cfg.w, cfg.w);
-  const sgk_launch_options o = test_options(0);
-  LAUNCH_OK(sgk_launch(&stream_prefetch_of, &r, &o, &a, NULL));
+  launch_choices(&stream_prefetch_of, 2, out);
   const char *env = getenv("SGK_STREAM_PREFETCH");
   if (env && (strcmp(env, "0") == 0 || strcmp(env, "1") == 0))
     assert_int_equal(out[0], env[0] - '0');
