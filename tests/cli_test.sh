@@ -35,6 +35,8 @@ for fs in 0 1 auto; do # both ways of adding to private arrays, whichever this C
   expect 0 'verified' -- env SGK_FAST_SCATTER=$fs "$sgk" run hist_private --n 65536 --reps 1
 done
 expect 1 "SGK_STREAM_PREFETCH='yes': use 0, 1 or auto" -- env SGK_STREAM_PREFETCH=yes "$sgk" run reduction --n 65536 --reps 1
+# two unknown values: the launch names the first sgk reads (SGK_FAST_SCATTER before the window's)
+expect 1 "SGK_FAST_SCATTER='x': use 0, 1 or auto" -- env SGK_SLIDE_QUARTERS=9 SGK_FAST_SCATTER=x "$sgk" run reduction --n 65536 --reps 1
 for sp in 0 1 auto; do # the reduction's two paths and the triple product with and without
   for wg in 16 1024; do
     expect 0 'verified' -- env SGK_STREAM_PREFETCH=$sp "$sgk" run reduction_combined --wg $wg --n 1000003 --reps 1

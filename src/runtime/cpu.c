@@ -62,6 +62,13 @@ static void read_vendor(char v[13]) {
 /* Whether the CPU's vendor is want (read by init_cpu before anything asks). */
 static int cpu_vendor_is(const char *want) { return strcmp(the_cpu.vendor, want) == 0; }
 
+/* An environment variable's value sgk does not know: the first one makes every launch fail, naming
+ * it and the values it takes (cpu->env_error). */
+static void unknown_value(sgk_cpu *cpu, const char *name, const char *value, const char *use) {
+  if (!cpu->env_error[0])
+    snprintf(cpu->env_error, sizeof cpu->env_error, "%s='%s': use %s", name, value, use);
+}
+
 /* Whether private-array adds should gather, add and scatter rather than go lane by lane: on
  * Intel, whose AVX-512 scatters are fast (hist/private 1.11x / 1.20x at W 16 / 32 on a Xeon,
  * family 6 model 207); not on AMD, whose scatters are microcoded (lane by lane 1.9-2.8x faster
@@ -109,7 +116,7 @@ static void read_slide(sgk_cpu *cpu) {
   memset(cpu->slide_choice, 0, sizeof cpu->slide_choice);
   if (v && *v && strcmp(v, "auto") != 0) {
     if (v[0] < '0' || v[0] > '4' || v[1] != '\0') {
-      snprintf(cpu->slide_env, sizeof cpu->slide_env, "%s", v); /* every launch fails */
+      unknown_value(cpu, "SGK_SLIDE_QUARTERS", v, "0, 1, 2, 3, 4 or auto");
       return;
     }
     memset(cpu->slide_choice, v[0] - '0' + 1, sizeof cpu->slide_choice);
@@ -144,9 +151,8 @@ static void read_tile_block(sgk_cpu *cpu) {
 }
 
 /* A yes/no choice by CPU: `here` unless the environment variable `name` says 0 or 1 (unset, empty
- * or auto: `here`); another value leaves -1 and keeps it in bad[24] (every launch fails, naming
- * it). */
-static void read_switch(const char *name, int here, int *out, char bad[24]) {
+ * or auto: `here`; another value is an unknown_value). */
+static void read_switch(sgk_cpu *cpu, const char *name, int here, int *out) {
   const char *v = getenv(name);
   *out = here;
   if (!v || !*v || strcmp(v, "auto") == 0) return;
@@ -154,8 +160,7 @@ static void read_switch(const char *name, int here, int *out, char bad[24]) {
     *out = v[0] - '0';
     return;
   }
-  *out = -1;
-  snprintf(bad, 24, "%s", v);
+  unknown_value(cpu, name, v, "0, 1 or auto");
 }
 
 /* Whether kernels prefetch the lines ahead in the streams they read in order (sgk_stream_prefetch):
@@ -171,10 +176,8 @@ static void init_cpu(void) {
 #undef SGK__PROBE
   read_name(the_cpu.name, sizeof the_cpu.name);
   read_vendor(the_cpu.vendor);
-  read_switch("SGK_FAST_SCATTER", vendor_fast_scatter(), &the_cpu.fast_scatter,
-              the_cpu.fast_scatter_env);
-  read_switch("SGK_STREAM_PREFETCH", vendor_stream_prefetch(), &the_cpu.stream_prefetch,
-              the_cpu.stream_prefetch_env);
+  read_switch(&the_cpu, "SGK_FAST_SCATTER", vendor_fast_scatter(), &the_cpu.fast_scatter);
+  read_switch(&the_cpu, "SGK_STREAM_PREFETCH", vendor_stream_prefetch(), &the_cpu.stream_prefetch);
   read_slide(&the_cpu);
   read_tile_block(&the_cpu);
 #ifdef _SC_LEVEL1_DCACHE_SIZE

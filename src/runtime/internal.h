@@ -24,21 +24,21 @@ typedef struct sgk_cpu {
   char vendor[13]; /* CPUID's vendor string (x86), else "" */
   size_t l1d, l2, l3;
   /* sgk_wg.fast_scatter: 1 on Intel (AVX-512 scatters beat lane-by-lane private updates there),
-   * 0 elsewhere; SGK_FAST_SCATTER=0|1 overrides it, another value (-1) fails every launch. */
+   * 0 elsewhere; SGK_FAST_SCATTER=0|1 overrides it. */
   int fast_scatter;
-  char fast_scatter_env[24]; /* SGK_FAST_SCATTER's value when it is not one sgk knows */
   /* sgk_wg.slide_choice per ISA and W (sgk__w_slot): the window's share + 1 where this CPU's
    * best or SGK_SLIDE_QUARTERS says one, else 0 (the variant's own); a variant without a window
-   * ignores it. slide_env: an SGK_SLIDE_QUARTERS value sgk does not know (every launch fails). */
+   * ignores it. */
   uint8_t slide_choice[SGK_ISA_COUNT][3];
-  char slide_env[24];
   /* sgk_wg.tile_block per W (sgk__w_slot), the same at every ISA: this CPU's block of tiles
    * where it differs from the variant's own, else 0. */
   uint8_t tile_block[3];
-  /* sgk_wg.stream_prefetch: 0 on Intel, 1 elsewhere; SGK_STREAM_PREFETCH=0|1 overrides it,
-   * another value (-1) fails every launch. */
+  /* sgk_wg.stream_prefetch: 0 on Intel, 1 elsewhere; SGK_STREAM_PREFETCH=0|1 overrides it. */
   int stream_prefetch;
-  char stream_prefetch_env[24]; /* SGK_STREAM_PREFETCH's value when it is not one sgk knows */
+  /* The first of those variables (SGK_FAST_SCATTER, SGK_STREAM_PREFETCH, SGK_SLIDE_QUARTERS) set
+   * to a value sgk does not know, as every launch then fails with it ("NAME='value': use ..."),
+   * else "". */
+  char env_error[96];
 } sgk_cpu;
 const sgk_cpu *sgk__cpu(void);
 /* 0, 1, 2 for W 8, 16, 32 (the sub-group sizes sgk compiles). */

@@ -275,17 +275,9 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
     return sgk__fail(SGK_ERROR_INVALID_TUNE,
                      "launch option tune is %u: use SGK_TUNE_OFF or SGK_TUNE_ON", opt->tune);
   const sgk_cpu *cpu = sgk__cpu();
-  if (cpu->fast_scatter < 0)
-    return sgk__fail(SGK_ERROR_INVALID_ENVIRONMENT, "SGK_FAST_SCATTER='%s': use 0, 1 or auto",
-                     cpu->fast_scatter_env);
+  if (cpu->env_error[0]) return sgk__fail(SGK_ERROR_INVALID_ENVIRONMENT, "%s", cpu->env_error);
   tmpl.fast_scatter = (uint32_t)cpu->fast_scatter;
-  if (cpu->stream_prefetch < 0)
-    return sgk__fail(SGK_ERROR_INVALID_ENVIRONMENT, "SGK_STREAM_PREFETCH='%s': use 0, 1 or auto",
-                     cpu->stream_prefetch_env);
   tmpl.stream_prefetch = (uint32_t)cpu->stream_prefetch;
-  if (cpu->slide_env[0])
-    return sgk__fail(SGK_ERROR_INVALID_ENVIRONMENT,
-                     "SGK_SLIDE_QUARTERS='%s': use 0, 1, 2, 3, 4 or auto", cpu->slide_env);
   /* The SLM size is an expression of the kernel's args (SGK_KERNEL_SLM): without args a launch
    * that runs work-groups fails rather than let it read through NULL (an empty one runs nothing,
    * needs none). */
