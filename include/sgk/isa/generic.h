@@ -693,7 +693,9 @@ SGK__TYPES_FLOAT(SGK__ATOMIC1_FLOAT, ~)
 #else
 #define SGK__PAIR_FIRST_SHIFT 0
 #endif
+#ifndef SGK__PAIR_RUN /* a backend may set its own (a multiple of 2 dividing SGK_W) */
 #define SGK__PAIR_RUN 8 /* lanes; SGK_W is 8, 16 or 32 */
+#endif
 #define SGK__LOCAL_LANES(T, ct, ...)                                                               \
   SGK_INLINE ct sgk__local1_##T(ct *p, ct x, int op) {                                             \
     const ct old = *p;                                                                             \
