@@ -696,6 +696,8 @@ SGK__TYPES_FLOAT(SGK__ATOMIC1_FLOAT, ~)
 #ifndef SGK__PAIR_RUN /* a backend may set its own (a multiple of 2 dividing SGK_W) */
 #define SGK__PAIR_RUN 8 /* lanes; SGK_W is 8, 16 or 32 */
 #endif
+_Static_assert(SGK__PAIR_RUN >= 2 && SGK__PAIR_RUN % 2 == 0 && SGK_W % SGK__PAIR_RUN == 0,
+               "SGK__PAIR_RUN must be a multiple of 2 that divides SGK_W");
 #define SGK__LOCAL_LANES(T, ct, ...)                                                               \
   SGK_INLINE ct sgk__local1_##T(ct *p, ct x, int op) {                                             \
     const ct old = *p;                                                                             \
