@@ -879,8 +879,9 @@ static void test_stream_prefetch(void **state) {
 
 /* Sub-group size tuning: the first launches of a (kernel, range) measure each compiled W in turn,
  * every one correct; then the fastest by its fastest launch runs, reported CHOSEN; the choice is
- * appended to SGK_TUNE_FILE and read back after a reset; another range is tuned anew; an explicit
- * W is not tuned; a bad tune value is refused. */
+ * appended to SGK_TUNE_FILE and read back after a reset; another range, or another tune_key, is
+ * tuned anew; a file's version 1 lines hold for key 0; an explicit W is not tuned; a bad tune
+ * value is refused. */
 static void launch_ids_tuned(const sgk_range *r, const sgk_launch_options *o,
                              sgk_launch_info *info) {
   size_t n = 1;
@@ -944,7 +945,7 @@ static void test_tune(void **state) {
   assert_non_null(fgets(line, sizeof line, f));
   assert_null(fgets(line + 200, 56, f));
   fclose(f);
-  snprintf(want, sizeof want, "sgk-tune 1 ids %s 1 1000 ", sgk_isa_name(cfg.isa));
+  snprintf(want, sizeof want, "sgk-tune 2 ids %s 0 1 1000 ", sgk_isa_name(cfg.isa));
   assert_memory_equal(line, want, strlen(want));
   snprintf(want, sizeof want, " %u\n", chosen);
   assert_string_equal(line + strlen(line) - strlen(want), want);
@@ -959,20 +960,54 @@ static void test_tune(void **state) {
   launch_ids_tuned(&r2, &o, &info);
   assert_int_equal(info.tune, SGK_TUNE_MEASURED);
   assert_int_equal(info.sub_group_size, cand[0]);
-  /* a file of torn and foreign lines and one choice of the last size, for a third range */
+  /* so is another tune_key over the first range: measured from the start, its choice kept apart
+   * (key 0's stays), and the lookup answers per key */
+  o.tune_key = UINT64_C(0xfeedfacecafe);
+  uint32_t keyed = 1;
+  assert_int_equal(sgk_tune_lookup(&ids, &r, &o, &keyed, NULL), SGK_SUCCESS);
+  assert_int_equal(keyed, 0);
+  for (uint32_t k = 0; k < ncand * SGK_TUNE_ROUNDS; ++k) {
+    launch_ids_tuned(&r, &o, &info);
+    assert_int_equal(info.tune, SGK_TUNE_MEASURED);
+    assert_int_equal(info.sub_group_size, cand[k % ncand]);
+  }
+  launch_ids_tuned(&r, &o, &info);
+  assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+  keyed = info.sub_group_size;
+  o.tune_key = 0;
+  launch_ids_tuned(&r, &o, &info);
+  assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+  assert_int_equal(info.sub_group_size, chosen);
+  f = fopen(path, "r"); /* the keyed choice is the file's second line (r2 has none yet) */
+  assert_non_null(f);
+  assert_non_null(fgets(line, sizeof line, f));
+  assert_non_null(fgets(line, sizeof line, f));
+  fclose(f);
+  snprintf(want, sizeof want, "sgk-tune 2 ids %s %llu 1 1000 ", sgk_isa_name(cfg.isa),
+           (unsigned long long)UINT64_C(0xfeedfacecafe));
+  assert_memory_equal(line, want, strlen(want));
+  snprintf(want, sizeof want, " %u\n", keyed);
+  assert_string_equal(line + strlen(line) - strlen(want), want);
+  /* a file of torn and foreign lines and one (version 1) choice of the last size, for a third
+   * range; and a keyed choice of the first size for it */
   f = fopen(path, "w");
   assert_non_null(f);
   fprintf(f,
           "sgk-tune 1 ids %s 1 880\nsgk-tune 9 ids %s 1 880 0 0 40 0 0 %u 8\ngarbage\n"
-          "sgk-tune 1 ids %s 1 880 0 0 40 0 0 %u %u\n",
+          "sgk-tune 1 ids %s 1 880 0 0 40 0 0 %u %u\nsgk-tune 2 ids %s 5 1 880 0 0 40 0 0 %u %u\n",
           sgk_isa_name(cfg.isa), sgk_isa_name(cfg.isa), info.threads, sgk_isa_name(cfg.isa),
-          info.threads, cand[ncand - 1]);
+          info.threads, cand[ncand - 1], sgk_isa_name(cfg.isa), info.threads, cand[0]);
   fclose(f);
   sgk_tune_reset();
   const sgk_range r3 = sgk_range_1d(880, 40);
   launch_ids_tuned(&r3, &o, &info);
   assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
   assert_int_equal(info.sub_group_size, cand[ncand - 1]);
+  o.tune_key = 5;
+  launch_ids_tuned(&r3, &o, &info);
+  assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+  assert_int_equal(info.sub_group_size, cand[0]);
+  o.tune_key = 0;
   /* measuring launches without a sgk_launch_info are timed all the same: each W's best is a
    * real duration (a launch over 840 items takes far more than 1 ns), not a placeholder */
   const sgk_range r4 = sgk_range_1d(840, 40);

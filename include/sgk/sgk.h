@@ -74,15 +74,20 @@ typedef struct sgk_launch_options {
   uint32_t threads;        /* OpenMP threads; 0: the OpenMP default. Above SGK_MAX_THREADS:
                               SGK_ERROR_INVALID_THREADS; above SGK_THREADS_PER_CPU per processor
                               (omp_get_num_procs) or one per work-group: that many */
-  /* With sub_group_size 0, SGK_TUNE_ON: the first launches of a (kernel, ISA, range, team size)
-   * each run one of the kernel's compiled sub-group sizes 8, 16, 32 in turn (SGK_TUNE_ROUNDS
-   * rounds, every launch a complete, correct run), and the later ones the size whose fastest
-   * launch was fastest. The choice is kept for the process, and in the file SGK_TUNE_FILE names
-   * when set (read at the first tuned launch, a line appended per choice). For kernels whose
-   * results do not depend on W for a given range (a range computed from W, as a W x W tile per
-   * work-group, must not be tuned). An explicit sub_group_size is always used as given.
+  /* With sub_group_size 0, SGK_TUNE_ON: the first launches of a (kernel, ISA, range, team size,
+   * tune_key) each run one of the kernel's compiled sub-group sizes 8, 16, 32 in turn
+   * (SGK_TUNE_ROUNDS rounds, every launch a complete, correct run), and the later ones the size
+   * whose fastest launch was fastest. The choice is kept for the process, and in the file
+   * SGK_TUNE_FILE names when set (read at the first tuned launch, a line appended per choice). For
+   * kernels whose results do not depend on W for a given range (a range computed from W, as a W x W
+   * tile per work-group, must not be tuned). An explicit sub_group_size is always used as given.
    * SGK_TUNE_OFF (0): no tuning. Other values: SGK_ERROR_INVALID_TUNE. */
   uint32_t tune;
+  /* With tune on: a value the caller derives from whatever in the kernel's args moves its fastest
+   * sub-group size under one range (how many bins a histogram fills, a matrix's shape, a
+   * stride). Launches whose keys differ are measured and chosen apart, each set of args its own
+   * size; 0 (the default) where the args do not move it. Without tune: ignored. */
+  uint64_t tune_key;
 } sgk_launch_options;
 
 #define SGK_TUNE_OFF 0u

@@ -47,16 +47,17 @@ static inline uint32_t sgk__w_slot(uint32_t w) { return w == 8 ? 0u : w == 16 ? 
 /* ISAs the library was built with, as a bit set (1u << isa). */
 uint32_t sgk__isas_compiled(void);
 
-/* The sub-group size tuner (tune.c), keyed by (kernel, ISA, range, team size). pick: the size a
+/* The sub-group size tuner (tune.c), keyed by (kernel, ISA, range, team size, the launch option
+ * tune_key). pick: the size a
  * tuned launch runs, among the sizes of fits (bit i: size 8 << i, whose SLM fits the launch;
  * fallback if none does or the tuner cannot keep an entry); *slot >= 0 marks a measuring
  * launch, which must report its time (0: it failed) with record. query: the choice (0: none yet)
  * and the fastest measured launch per size 8, 16, 32. */
 uint32_t sgk__tune_pick(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint32_t threads,
-                        uint32_t fallback, unsigned fits, int *slot);
+                        uint64_t key, uint32_t fallback, unsigned fits, int *slot);
 void sgk__tune_record(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint32_t threads,
-                      uint32_t w, uint64_t ns);
+                      uint64_t key, uint32_t w, uint64_t ns);
 sgk_status sgk__tune_query(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint32_t threads,
-                           uint32_t *w, uint64_t best_ns[3]);
+                           uint64_t key, uint32_t *w, uint64_t best_ns[3]);
 
 #endif

@@ -304,7 +304,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
       if (v && slm_size(v, opt, tmpl.local_linear_size, args, &declared, &bytes) == SGK_SUCCESS)
         fits |= 1u << i;
     }
-    w = sgk__tune_pick(kernel, isa, range, threads, w, fits, &slot);
+    w = sgk__tune_pick(kernel, isa, range, threads, opt->tune_key, w, fits, &slot);
     tuned = slot >= 0 ? SGK_TUNE_MEASURED : SGK_TUNE_CHOSEN;
   }
   const int wi = width_index(w);
@@ -324,7 +324,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   size_t declared = 0, slm_bytes = 0;
   st = slm_size(v, opt, tmpl.local_linear_size, args, &declared, &slm_bytes);
   if (st != SGK_SUCCESS) {
-    if (slot >= 0) sgk__tune_record(kernel, isa, range, threads, w, 0);
+    if (slot >= 0) sgk__tune_record(kernel, isa, range, threads, opt->tune_key, w, 0);
     if (st == SGK_ERROR_SLM_TOO_SMALL)
       return sgk__fail(st,
                        "kernel '%s' declares %zu bytes of SLM for work-groups of %u at W %u; "
@@ -348,7 +348,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   if (tmpl.dims > 1 && groups) {
     local_ids = build_local_ids(&tmpl);
     if (!local_ids) {
-      if (slot >= 0) sgk__tune_record(kernel, isa, range, threads, w, 0);
+      if (slot >= 0) sgk__tune_record(kernel, isa, range, threads, opt->tune_key, w, 0);
       return sgk__fail(SGK_ERROR_OUT_OF_MEMORY, "could not allocate the local-id table");
     }
   }
@@ -393,7 +393,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
                            : aligned_alloc(sizeof(claim_slot), threads * sizeof(claim_slot));
     if (!next) {
       free(local_ids);
-      if (slot >= 0) sgk__tune_record(kernel, isa, range, threads, w, 0);
+      if (slot >= 0) sgk__tune_record(kernel, isa, range, threads, opt->tune_key, w, 0);
       return sgk__fail(SGK_ERROR_OUT_OF_MEMORY, "could not allocate the launch's %u work queues",
                        threads);
     }
@@ -438,7 +438,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   const uint64_t end = timed ? now_ns() : 0;
   free(local_ids);
   if (slot >= 0)
-    sgk__tune_record(kernel, isa, range, threads, w,
+    sgk__tune_record(kernel, isa, range, threads, opt->tune_key, w,
                      atomic_load(&out_of_memory) || atomic_load(&slm_overrun)
                          ? 0
                          : (end > start ? end - start : 1));
@@ -526,7 +526,7 @@ sgk_status sgk_tune_lookup(const sgk_kernel *kernel, const sgk_range *range,
   uint32_t threads = 1;
   st = team_size(opt, groups, &threads);
   if (st != SGK_SUCCESS) return st;
-  sgk__tune_query(kernel, isa, range, threads, sub_group_size, best_ns);
+  sgk__tune_query(kernel, isa, range, threads, opt->tune_key, sub_group_size, best_ns);
   sgk__clear_error();
   return SGK_SUCCESS;
 }

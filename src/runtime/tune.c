@@ -1,8 +1,10 @@
-/* Sub-group size tuning (sgk_launch_options.tune): per (kernel, ISA, range, team size), the first
+/* Sub-group size tuning (sgk_launch_options.tune): per (kernel, ISA, range, team size, tune_key),
+ * the first
  * launches measure each compiled size SGK_TUNE_ROUNDS times, round-robin, and the later ones run
  * the size whose fastest launch was fastest. Entries live for the process, under one mutex (a
  * lookup per tuned launch: a short list scan); decisions are appended to SGK_TUNE_FILE. */
 #include <errno.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,7 @@ typedef struct tune_entry {
   char name[64];
   sgk_isa isa;
   uint32_t dims, threads;
+  uint64_t key; /* the launch option tune_key */
   size_t global[3], local[3];
   uint32_t cand[3], ncand;   /* the sizes measured, in the order tried */
   uint32_t handed, recorded; /* measuring launches started / finished */
@@ -42,8 +45,9 @@ static tune_entry *append_entry(void) {
   return e;
 }
 
-/* One line per choice: "sgk-tune 1 NAME ISA DIMS G0 G1 G2 L0 L1 L2 THREADS W". Lines that do not
- * parse (another version, a torn write) are skipped. */
+/* One line per choice: "sgk-tune 2 NAME ISA KEY DIMS G0 G1 G2 L0 L1 L2 THREADS W" (KEY the
+ * tune_key in decimal). A version 1 line (no KEY; written before tune_key) holds for key 0. Lines
+ * that do not parse (another version, a torn write) are skipped. */
 static void read_file(void) {
   const char *path = getenv("SGK_TUNE_FILE");
   if (!path || !*path) return;
@@ -53,9 +57,13 @@ static void read_file(void) {
   while (fgets(line, sizeof line, f)) {
     char name[64], isa_name[32];
     unsigned dims, threads, w;
+    uint64_t key = 0;
     size_t g[3], l[3];
     sgk_isa isa;
-    if (sscanf(line, "sgk-tune 1 %63s %31s %u %zu %zu %zu %zu %zu %zu %u %u", name, isa_name, &dims,
+    if (sscanf(line, "sgk-tune 2 %63s %31s %" SCNu64 " %u %zu %zu %zu %zu %zu %zu %u %u", name,
+               isa_name, &key, &dims, &g[0], &g[1], &g[2], &l[0], &l[1], &l[2], &threads,
+               &w) != 12 &&
+        sscanf(line, "sgk-tune 1 %63s %31s %u %zu %zu %zu %zu %zu %zu %u %u", name, isa_name, &dims,
                &g[0], &g[1], &g[2], &l[0], &l[1], &l[2], &threads, &w) != 11)
       continue;
     if (sgk_isa_from_name(isa_name, &isa) != SGK_SUCCESS || size_index(w) < 0 || dims < 1 ||
@@ -67,6 +75,7 @@ static void read_file(void) {
     e->isa = isa;
     e->dims = dims;
     e->threads = threads;
+    e->key = key;
     memcpy(e->global, g, sizeof g);
     memcpy(e->local, l, sizeof l);
     e->chosen = w;
@@ -79,14 +88,15 @@ static void write_choice(const tune_entry *e) {
   if (!path || !*path || !e->kernel->name) return;
   FILE *f = fopen(path, "a");
   if (!f) return; /* the choice still holds for this process */
-  fprintf(f, "sgk-tune 1 %s %s %u %zu %zu %zu %zu %zu %zu %u %u\n", e->kernel->name,
-          sgk_isa_name(e->isa), e->dims, e->global[0], e->global[1], e->global[2], e->local[0],
-          e->local[1], e->local[2], e->threads, e->chosen);
+  fprintf(f, "sgk-tune 2 %s %s %" PRIu64 " %u %zu %zu %zu %zu %zu %zu %u %u\n", e->kernel->name,
+          sgk_isa_name(e->isa), e->key, e->dims, e->global[0], e->global[1], e->global[2],
+          e->local[0], e->local[1], e->local[2], e->threads, e->chosen);
   fclose(f);
 }
 
-static int same_shape(const tune_entry *e, sgk_isa isa, const sgk_range *r, uint32_t threads) {
-  if (e->isa != isa || e->dims != r->dims || e->threads != threads) return 0;
+static int same_shape(const tune_entry *e, sgk_isa isa, const sgk_range *r, uint32_t threads,
+                      uint64_t key) {
+  if (e->isa != isa || e->dims != r->dims || e->threads != threads || e->key != key) return 0;
   for (uint32_t d = 0; d < r->dims; ++d)
     if (e->global[d] != r->global[d] || e->local[d] != r->local[d]) return 0;
   return 1;
@@ -109,14 +119,14 @@ static void claim_sizes(tune_entry *e) {
  * tune_lock. A file entry of the same name is claimed by the first kernel that matches it, unless
  * its size was not compiled for this kernel (then it is ignored and measured anew). */
 static tune_entry *find(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint32_t threads,
-                        int make, unsigned fits) {
+                        uint64_t key, int make, unsigned fits) {
   if (!file_read) {
     read_file();
     file_read = 1;
   }
   for (size_t i = 0; i < entry_count; ++i) {
     tune_entry *e = &entries[i];
-    if (!same_shape(e, isa, r, threads)) continue;
+    if (!same_shape(e, isa, r, threads, key)) continue;
     if (e->kernel == k) return e;
     if (!e->kernel && k->name && strcmp(e->name, k->name) == 0 &&
         sgk_kernel_has_variant(k, isa, e->chosen)) {
@@ -133,6 +143,7 @@ static tune_entry *find(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, ui
   e->isa = isa;
   e->dims = r->dims;
   e->threads = threads;
+  e->key = key;
   for (uint32_t d = 0; d < r->dims; ++d) {
     e->global[d] = r->global[d];
     e->local[d] = r->local[d];
@@ -167,11 +178,11 @@ static uint32_t fitting(const tune_entry *e, unsigned fits, uint32_t fallback) {
 }
 
 uint32_t sgk__tune_pick(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint32_t threads,
-                        uint32_t fallback, unsigned fits, int *slot) {
+                        uint64_t key, uint32_t fallback, unsigned fits, int *slot) {
   *slot = -1;
   pthread_mutex_lock(&tune_lock);
   uint32_t w = fallback;
-  tune_entry *e = find(k, isa, r, threads, 1, fits);
+  tune_entry *e = find(k, isa, r, threads, key, 1, fits);
   if (e && e->chosen) {
     w = fits >> size_index(e->chosen) & 1u ? e->chosen : fitting(e, fits, fallback);
   } else if (e && e->ncand) {
@@ -189,9 +200,9 @@ uint32_t sgk__tune_pick(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, ui
 }
 
 void sgk__tune_record(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint32_t threads,
-                      uint32_t w, uint64_t ns) {
+                      uint64_t key, uint32_t w, uint64_t ns) {
   pthread_mutex_lock(&tune_lock);
-  tune_entry *e = find(k, isa, r, threads, 0, 0);
+  tune_entry *e = find(k, isa, r, threads, key, 0, 0);
   if (e && !e->chosen) {
     uint64_t *best = &e->best_ns[size_index(w)];
     if (ns && (!*best || ns < *best)) *best = ns;
@@ -212,9 +223,9 @@ void sgk__tune_record(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint
 }
 
 sgk_status sgk__tune_query(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint32_t threads,
-                           uint32_t *w, uint64_t best_ns[3]) {
+                           uint64_t key, uint32_t *w, uint64_t best_ns[3]) {
   pthread_mutex_lock(&tune_lock);
-  const tune_entry *e = find(k, isa, r, threads, 0, 0);
+  const tune_entry *e = find(k, isa, r, threads, key, 0, 0);
   *w = e ? e->chosen : 0;
   if (best_ns)
     for (int i = 0; i < 3; ++i) best_ns[i] = e ? e->best_ns[i] : 0;
