@@ -82,10 +82,11 @@ static const sgk_family_size test_sizes[] = {
 SGK_DEFINE_FAMILY(black_scholes, .seed = "ISPC examples/options (math builtins: SLEEF)",
                   .summary = "Black-Scholes call and put prices, f32: log exp sqrt erfc",
                   .size_unit = "options", .default_n = 1u << 22, .quick_n = 1u << 16,
-                  .default_wg = 64, .gflops = 0, .setup = setup, .launch = launch, .check = check,
-                  .teardown = sgk_host_teardown, .test_sizes = test_sizes);
+                  .default_wg = 64, .gflops = 0, .wg_free = 1, .setup = setup, .launch = launch,
+                  .check = check, .teardown = sgk_host_teardown, .test_sizes = test_sizes);
 SGK_DEFINE_FAMILY(black_scholes_fast, .seed = "ISPC examples/options, SGK_FAST_MATH",
                   .summary = "black_scholes in SLEEF's fast class (3.5 ulp), OpenCL's accuracy",
                   .size_unit = "options", .default_n = 1u << 22, .quick_n = 1u << 16,
-                  .default_wg = 64, .gflops = 0, .setup = setup, .launch = launch_fast,
-                  .check = check, .teardown = sgk_host_teardown, .test_sizes = test_sizes);
+                  .default_wg = 64, .gflops = 0, .wg_free = 1, .setup = setup,
+                  .launch = launch_fast, .check = check, .teardown = sgk_host_teardown,
+                  .test_sizes = test_sizes);

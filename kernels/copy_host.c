@@ -53,8 +53,8 @@ static const char *check(sgk_case *c) {
   }                                                                                                \
   SGK_DEFINE_FAMILY(                                                                               \
       id, .seed = seed_text, .summary = summary_text, .size_unit = "ints",                         \
-      .default_n = 1024 * 1024, .quick_n = 1024 * 1024, .default_wg = 32, .setup = id##_setup,     \
-      .launch = id##_launch, .check = check, .teardown = sgk_host_teardown,                        \
+      .default_n = 1024 * 1024, .quick_n = 1024 * 1024, .default_wg = 32, .wg_free = 1,            \
+      .setup = id##_setup, .launch = id##_launch, .check = check, .teardown = sgk_host_teardown,   \
       .test_sizes =                                                                                \
           (const sgk_family_size[]){{16 * 1024, 0, 32}, {16 * 60, 0, 20}, __VA_ARGS__{0, 0, 0}})
 

@@ -44,6 +44,10 @@ typedef struct sgk_family {
    * reads W, so the library's tuner, which varies W under one range, must not run it; `sgk tune`
    * tunes these by launching each W itself. */
   int range_uses_w;
+  /* 1: neither the setup, the launch's other options nor the check depend on the work-group
+   * size (the range is the problem's, c->wg its only use): `sgk tune --wg` lets the library tune
+   * it (SGK_TUNE_WORK_GROUP). */
+  int wg_free;
   /* Bytes the kernel touches for a case, when not its work (data reused in SLM or registers):
    * what the benchmarks pick the bandwidth roof by. NULL: c->work. */
   double (*footprint)(const sgk_case *c);

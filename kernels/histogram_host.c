@@ -68,13 +68,13 @@ static const char *check_ff(sgk_case *c) { return check_mask(c, 0xff); }
 SGK_DEFINE_FAMILY(hist_private, .seed = "histogram_256_int.cpp",
                   .summary = "private bins per work-item, byte & 0x1F as the seed (32 bins fill)",
                   .size_unit = "values", .default_n = 4096 * 4096, .quick_n = 1024 * 1024,
-                  .default_wg = 64, .setup = setup, .launch = private_launch, .check = check_1f,
-                  .teardown = sgk_host_teardown,
+                  .default_wg = 64, .wg_free = 1, .setup = setup, .launch = private_launch,
+                  .check = check_1f, .teardown = sgk_host_teardown,
                   .test_sizes = (const sgk_family_size[]){
                       {256 * 64 * 4, 0, 64}, {256 * 24 * 3, 0, 24}, {0, 0, 0}});
 SGK_DEFINE_FAMILY(hist_private_ff, .seed = "histogram_256_int.cpp (0xFF)",
                   .summary = "private bins per work-item, all 256 bins", .size_unit = "values",
-                  .default_n = 4096 * 4096, .quick_n = 1024 * 1024, .default_wg = 64,
+                  .default_n = 4096 * 4096, .quick_n = 1024 * 1024, .default_wg = 64, .wg_free = 1,
                   .setup = setup, .launch = private_ff_launch, .check = check_ff,
                   .teardown = sgk_host_teardown,
                   .test_sizes = (const sgk_family_size[]){
@@ -82,7 +82,7 @@ SGK_DEFINE_FAMILY(hist_private_ff, .seed = "histogram_256_int.cpp (0xFF)",
 SGK_DEFINE_FAMILY(
     hist_slm, .seed = "histogram_256_slm.cpp",
     .summary = "SLM bins with local atomics, global atomic merge", .size_unit = "values",
-    .default_n = 4096 * 4096, .quick_n = 1024 * 1024, .default_wg = 64, .setup = setup,
-    .launch = slm_launch, .check = check_ff, .teardown = sgk_host_teardown,
+    .default_n = 4096 * 4096, .quick_n = 1024 * 1024, .default_wg = 64, .wg_free = 1,
+    .setup = setup, .launch = slm_launch, .check = check_ff, .teardown = sgk_host_teardown,
     .test_sizes = (const sgk_family_size[]){
         {256 * 64 * 4, 0, 64}, {256 * 24 * 3, 0, 24}, {256 * 300, 0, 300}, {0, 0, 0}});

@@ -92,7 +92,7 @@ SGK_DEFINE_FAMILY(
 SGK_DEFINE_FAMILY(vec_copy, .seed = "guide: work-group size (vec_copy)",
                   .summary = "dst[i] = src[i], no barrier", .size_unit = "ints",
                   .default_n = 16 * 1024 * 1024, .quick_n = 1024 * 1024, .default_wg = 16,
-                  .sweep_wg = vec_copy_sweep, .setup = vec_copy_setup, .launch = vec_copy_launch,
-                  .check = vec_copy_check, .teardown = sgk_host_teardown,
+                  .sweep_wg = vec_copy_sweep, .wg_free = 1, .setup = vec_copy_setup,
+                  .launch = vec_copy_launch, .check = vec_copy_check, .teardown = sgk_host_teardown,
                   .test_sizes = (const sgk_family_size[]){
                       {4096, 0, 16}, {4096, 0, 256}, {4104, 0, 24}, {0, 0, 0}});

@@ -56,6 +56,11 @@ for isa_w in avx512:8 avx512:16 avx2:8; do
   done
 done
 expect 2 "SGK_TRANSPOSE_BLOCK='0': use 1 .. 65536" -- env SGK_TRANSPOSE_BLOCK=0 "$sgk" run transpose --n 256 --reps 1
+# sgk tune --wg: a kernel whose results do not depend on the work-group size is tuned in W and
+# work-group size by the library, its choice verified; one whose setup does keeps its own
+expect 0 '"tuned_by": "library", "best_ms": \[[0-9.e+-]+, [0-9.e+-]+, [0-9.e+-]+\], "sg_size": [0-9]+, "chosen_wg_size": (32|64|128|256|512|1024), .*"verified": true' -- "$sgk" tune init_wi --quick --wg --json
+expect 0 '"wg_size": 16, .*"chosen_wg_size": 16, .*"verified": true' -- "$sgk" tune reduction --quick --wg --json
+expect 2 "unknown option or missing value '--wgs'" -- "$sgk" tune init_wi --wgs
 expect 2 "SGK_TRANSPOSE_BLOCK='4x': use 1 .. 65536" -- env SGK_TRANSPOSE_BLOCK=4x "$sgk" run transpose --n 256 --reps 1
 # the transpose's tiles in blocks of 1 (row-major), 3, 4, 8, 65536 (row-major) or by CPU, each checked
 for b in 1 3 4 8 65536 auto ""; do

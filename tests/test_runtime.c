@@ -945,9 +945,9 @@ static void test_tune(void **state) {
   assert_non_null(fgets(line, sizeof line, f));
   assert_null(fgets(line + 200, 56, f));
   fclose(f);
-  snprintf(want, sizeof want, "sgk-tune 2 ids %s 0 1 1000 ", sgk_isa_name(cfg.isa));
+  snprintf(want, sizeof want, "sgk-tune 2 ids %s 0 1 1 1000 ", sgk_isa_name(cfg.isa));
   assert_memory_equal(line, want, strlen(want));
-  snprintf(want, sizeof want, " %u\n", chosen);
+  snprintf(want, sizeof want, " %u 40\n", chosen);
   assert_string_equal(line + strlen(line) - strlen(want), want);
   sgk_tune_reset();
   launch_ids_tuned(&r, &o, &info);
@@ -983,20 +983,21 @@ static void test_tune(void **state) {
   assert_non_null(fgets(line, sizeof line, f));
   assert_non_null(fgets(line, sizeof line, f));
   fclose(f);
-  snprintf(want, sizeof want, "sgk-tune 2 ids %s %llu 1 1000 ", sgk_isa_name(cfg.isa),
+  snprintf(want, sizeof want, "sgk-tune 2 ids %s %llu 1 1 1000 ", sgk_isa_name(cfg.isa),
            (unsigned long long)UINT64_C(0xfeedfacecafe));
   assert_memory_equal(line, want, strlen(want));
-  snprintf(want, sizeof want, " %u\n", keyed);
+  snprintf(want, sizeof want, " %u 40\n", keyed);
   assert_string_equal(line + strlen(line) - strlen(want), want);
   /* a file of torn and foreign lines and one (version 1) choice of the last size, for a third
    * range; and a keyed choice of the first size for it */
   f = fopen(path, "w");
   assert_non_null(f);
-  fprintf(f,
-          "sgk-tune 1 ids %s 1 880\nsgk-tune 9 ids %s 1 880 0 0 40 0 0 %u 8\ngarbage\n"
-          "sgk-tune 1 ids %s 1 880 0 0 40 0 0 %u %u\nsgk-tune 2 ids %s 5 1 880 0 0 40 0 0 %u %u\n",
-          sgk_isa_name(cfg.isa), sgk_isa_name(cfg.isa), info.threads, sgk_isa_name(cfg.isa),
-          info.threads, cand[ncand - 1], sgk_isa_name(cfg.isa), info.threads, cand[0]);
+  fprintf(
+      f,
+      "sgk-tune 1 ids %s 1 880\nsgk-tune 9 ids %s 1 880 0 0 40 0 0 %u 8\ngarbage\n"
+      "sgk-tune 1 ids %s 1 880 0 0 40 0 0 %u %u\nsgk-tune 2 ids %s 5 1 1 880 0 0 40 0 0 %u %u 40\n",
+      sgk_isa_name(cfg.isa), sgk_isa_name(cfg.isa), info.threads, sgk_isa_name(cfg.isa),
+      info.threads, cand[ncand - 1], sgk_isa_name(cfg.isa), info.threads, cand[0]);
   fclose(f);
   sgk_tune_reset();
   const sgk_range r3 = sgk_range_1d(880, 40);
@@ -1025,11 +1026,143 @@ static void test_tune(void **state) {
   launch_ids_tuned(&r, &o, &info);
   assert_int_equal(info.tune, SGK_TUNE_NONE);
   assert_int_equal(info.sub_group_size, cfg.w);
-  o.tune = 2;
+  o.tune = 4;
   assert_int_equal(sgk_launch(&ids, &r, &o, NULL, NULL), SGK_ERROR_INVALID_TUNE);
-  assert_non_null(strstr(sgk_last_error(), "tune is 2"));
+  assert_non_null(strstr(sgk_last_error(), "tune is 4"));
   assert_int_equal(sgk_tune_lookup(NULL, &r, &o, &chosen, NULL), SGK_ERROR_NULL_ARGUMENT);
   assert_int_equal(sgk_tune_lookup(&ids, &r, &o, NULL, NULL), SGK_ERROR_NULL_ARGUMENT);
+  unlink(path);
+  unsetenv("SGK_TUNE_FILE");
+  sgk_tune_reset();
+}
+
+/* SGK_TUNE_WORK_GROUP: the contiguous dimension's work-group size is tuned beside W. Over 3840
+ * items the range's 40 and 32, 64, 128, 256 divide it (512, 1024 do not): each (W, size) pair is
+ * measured SGK_TUNE_ROUNDS times, every launch correct at the size it reports in info.local; then
+ * one pair runs. Alone (W given) it tunes the size at that W; in 2-D only the last dimension
+ * moves, the work-group kept within 1024; a size whose SLM does not fit is never run; a choice is
+ * written with its size and read back. */
+static void launch_ids_local(const sgk_range *r, const sgk_launch_options *o,
+                             sgk_launch_info *info) {
+  size_t n = 1;
+  for (uint32_t d = 0; d < r->dims; ++d) n *= r->global[d];
+  int32_t *out = malloc(n * ID_FIELDS * sizeof *out);
+  memset(out, 0x7f, n * ID_FIELDS * sizeof *out);
+  struct ids_args a = {out};
+  LAUNCH_OK(sgk_launch(&ids, r, o, &a, info));
+  sgk_range ran = *r;
+  for (uint32_t d = 0; d < r->dims; ++d) ran.local[d] = info->local[d];
+  for (uint32_t d = r->dims; d < 3; ++d) assert_int_equal(info->local[d], 0);
+  char msg[256];
+  const int ok = ids_match(out, &ran, info->sub_group_size, msg, sizeof msg);
+  free(out);
+  if (!ok) fail_msg("W = %u, local %zu: %s", info->sub_group_size, info->local[r->dims - 1], msg);
+}
+
+static void test_tune_work_group(void **state) {
+  (void)state;
+  char path[] = "/tmp/sgk_tune_wg_XXXXXX";
+  const int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  close(fd);
+  setenv("SGK_TUNE_FILE", path, 1);
+  sgk_tune_reset();
+  sgk_launch_options o = test_options(0);
+  o.sub_group_size = 0;
+  o.tune = SGK_TUNE_ON | SGK_TUNE_WORK_GROUP;
+  uint32_t nw = 0;
+  for (uint32_t w = 8; w <= 32; w *= 2) nw += sgk_kernel_has_variant(&ids, cfg.isa, w) != 0;
+  static const size_t sizes[] = {32, 40, 64, 128, 256};
+  const uint32_t ncand = nw * 5;
+  const sgk_range r = sgk_range_1d(3840, 40);
+  sgk_launch_info info;
+  unsigned seen[5][3] = {{0}};
+  for (uint32_t k = 0; k < ncand * SGK_TUNE_ROUNDS; ++k) {
+    launch_ids_local(&r, &o, &info);
+    assert_int_equal(info.tune, SGK_TUNE_MEASURED);
+    int li = -1;
+    for (int i = 0; i < 5; ++i)
+      if (info.local[0] == sizes[i]) li = i;
+    assert_true(li >= 0);
+    assert_int_equal(info.work_groups, 3840 / info.local[0]);
+    seen[li][w_index(info.sub_group_size)]++;
+  }
+  for (int i = 0; i < 5; ++i)
+    for (uint32_t w = 8; w <= 32; w *= 2)
+      assert_int_equal(seen[i][w_index(w)],
+                       sgk_kernel_has_variant(&ids, cfg.isa, w) ? SGK_TUNE_ROUNDS : 0);
+  launch_ids_local(&r, &o, &info);
+  assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+  const uint32_t cw = info.sub_group_size;
+  const size_t cl = info.local[0];
+  uint32_t chosen = 0;
+  assert_int_equal(sgk_tune_lookup(&ids, &r, &o, &chosen, NULL), SGK_SUCCESS);
+  assert_int_equal(chosen, cw);
+  launch_ids_local(&r, &o, &info);
+  assert_int_equal(info.sub_group_size, cw);
+  assert_int_equal(info.local[0], cl);
+  /* W-only tuning of the same range is another entry: it runs the range's own 40 */
+  o.tune = SGK_TUNE_ON;
+  launch_ids_local(&r, &o, &info);
+  assert_int_equal(info.tune, SGK_TUNE_MEASURED);
+  assert_int_equal(info.local[0], 40);
+  /* the file line carries the mode (3) and the size; read back after a reset */
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  char line[256], want[96];
+  assert_non_null(fgets(line, sizeof line, f));
+  fclose(f);
+  snprintf(want, sizeof want, "sgk-tune 2 ids %s 0 3 1 3840 ", sgk_isa_name(cfg.isa));
+  assert_memory_equal(line, want, strlen(want));
+  snprintf(want, sizeof want, " %u %zu\n", cw, cl);
+  assert_string_equal(line + strlen(line) - strlen(want), want);
+  sgk_tune_reset();
+  o.tune = SGK_TUNE_ON | SGK_TUNE_WORK_GROUP;
+  launch_ids_local(&r, &o, &info);
+  assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+  assert_int_equal(info.sub_group_size, cw);
+  assert_int_equal(info.local[0], cl);
+  /* the work-group size alone, at a given W */
+  o.tune = SGK_TUNE_WORK_GROUP;
+  o.sub_group_size = cfg.w;
+  for (uint32_t k = 0; k < 5 * SGK_TUNE_ROUNDS; ++k) {
+    launch_ids_local(&r, &o, &info);
+    assert_int_equal(info.tune, SGK_TUNE_MEASURED);
+    assert_int_equal(info.sub_group_size, cfg.w);
+    assert_int_equal(info.local[0], sizes[k % 5]);
+  }
+  launch_ids_local(&r, &o, &info);
+  assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+  /* 2-D: rows of 2, the last dimension's 16 (its own), 32 ... 256; 512 would make 1024 but does
+   * not divide 256 */
+  const sgk_range r2 = sgk_range_2d(6, 256, 2, 16);
+  for (uint32_t k = 0; k < 5 * SGK_TUNE_ROUNDS; ++k) {
+    launch_ids_local(&r2, &o, &info);
+    assert_int_equal(info.local[0], 2);
+    assert_int_equal(info.local[1], (size_t)16 << (k % 5));
+  }
+  /* SLM of 4 bytes a work-item plus 64512: the work-groups of 256 and less fit, 512 and 1024
+   * (which divide 8192) never run; each launch reverses its own work-group's items */
+  o.sub_group_size = 0;
+  o.tune = SGK_TUNE_ON | SGK_TUNE_WORK_GROUP;
+  enum { N = 8192 };
+  int32_t *in = malloc(N * sizeof *in), *out = malloc(N * sizeof *out);
+  for (int i = 0; i < N; ++i) in[i] = i;
+  size_t bytes = 0;
+  struct slm_user_args sa = {in, out, 65536 - 256 * 4, &bytes};
+  const sgk_range r3 = sgk_range_1d(N, 64);
+  for (uint32_t k = 0; k < 4 * nw * SGK_TUNE_ROUNDS + 2; ++k) {
+    memset(out, 0, N * sizeof *out);
+    LAUNCH_OK(sgk_launch(&slm_user, &r3, &o, &sa, &info));
+    const size_t L = info.local[0];
+    assert_true(L == 32 || L == 64 || L == 128 || L == 256);
+    assert_int_equal(bytes, L * 4 + 65536 - 256 * 4);
+    for (int i = 0; i < N; ++i)
+      assert_int_equal(out[i], in[(size_t)i / L * L + (L - 1 - (size_t)i % L)]);
+  }
+  assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+  free(in);
+  free(out);
   unlink(path);
   unsetenv("SGK_TUNE_FILE");
   sgk_tune_reset();
@@ -1167,6 +1300,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_conversions),
       cmocka_unit_test(test_empty_range),
       cmocka_unit_test(test_tune),
+      cmocka_unit_test(test_tune_work_group),
       cmocka_unit_test(test_slide_share),
       cmocka_unit_test(test_tile_block),
       cmocka_unit_test(test_stream_prefetch),

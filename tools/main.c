@@ -57,8 +57,9 @@ static void usage(FILE *f) {
       "                        run one kernel, verify it, time it against the scalar backend\n"
       "  suite [--quick] [--json] [--reps R] [--threads T]\n"
       "                        every kernel on every ISA here at W = 8, 16, 32\n"
-      "  tune [NAME] [--isa I] [--threads T] [--quick] [--json]\n"
-      "                        the fastest sub-group size of each kernel (launch option tune)\n"
+      "  tune [NAME] [--isa I] [--threads T] [--quick] [--wg] [--json]\n"
+      "                        the fastest sub-group size of each kernel (launch option tune);\n"
+      "                        --wg: and work-group size, where results do not depend on it\n"
       "  demo sg_size|sg_max_size|transpose16 [--sg W] [--isa I] [--n N]\n"
       "                        the seed programs' output\n",
       f);

@@ -1,8 +1,9 @@
-/* `sgk tune [NAME]`: the sub-group size each documented kernel runs fastest at, at its seed size.
- * A kernel whose range holds at every W is tuned by the library (launch option tune: the first
- * launches measure W 8, 16, 32 in turn, then the fastest runs); one whose range is computed from
- * W (range_uses_w) by launching each W here the same number of times. Either way the choice is
- * then run, verified and timed. */
+/* `sgk tune [NAME] [--wg]`: the sub-group size each documented kernel runs fastest at, at its
+ * seed size. A kernel whose range holds at every W is tuned by the library (launch option tune:
+ * the first launches measure W 8, 16, 32 in turn, then the fastest runs); one whose range is
+ * computed from W (range_uses_w) by launching each W here the same number of times. With --wg,
+ * the kernels whose results do not depend on the work-group size (wg_free) have the library tune
+ * that too (SGK_TUNE_WORK_GROUP). Either way the choice is then run, verified and timed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@ typedef struct tune_row {
   size_t n;
   double best_s[3]; /* fastest launch per W 8, 16, 32; 0: not run */
   uint32_t chosen;
+  size_t chosen_wg; /* the work-group size the choice runs at */
   int by_library;
   sgk_status status;
   sgk_run_result r; /* the chosen W, tuned launches */
@@ -24,15 +26,16 @@ typedef struct tune_row {
 static const uint32_t widths[3] = {8, 16, 32};
 
 /* The library's tuner: launches until it reports a launch of its choice (at most the rounds of
- * every size and one more), keeping the measuring launches' times per W. */
-static sgk_status tune_by_library(tune_row *t, sgk_case *c, sgk_launch_options o) {
+ * every candidate and one more), keeping the measuring launches' times per W (the fastest over
+ * the work-group sizes with --wg). */
+static sgk_status tune_by_library(tune_row *t, sgk_case *c, sgk_launch_options o, int wg) {
   o.sub_group_size = 0;
-  o.tune = SGK_TUNE_ON;
+  o.tune = SGK_TUNE_ON | (wg ? SGK_TUNE_WORK_GROUP : 0u);
   sgk_isa isa;
   sgk_status st = sgk_resolve_isa(o.isa, &isa);
   if (st != SGK_SUCCESS) return st;
   c->sg = sgk_isa_native_sub_group_size(isa);
-  for (unsigned k = 0; k <= 3 * SGK_TUNE_ROUNDS; ++k) {
+  for (unsigned k = 0; k <= 24 * SGK_TUNE_ROUNDS; ++k) { /* 3 W x at most 8 work-group sizes */
     sgk_launch_info info;
     memset(&info, 0, sizeof info);
     st = t->f->launch(c, &o, &info);
@@ -43,6 +46,7 @@ static sgk_status tune_by_library(tune_row *t, sgk_case *c, sgk_launch_options o
       t->best_s[wi] = s;
     if (info.tune == SGK_TUNE_CHOSEN) {
       t->chosen = info.sub_group_size;
+      t->chosen_wg = info.local[0];
       break;
     }
     if (info.tune == SGK_TUNE_NONE) return SGK_ERROR_INVALID_TUNE; /* not reached: tune is on */
@@ -66,6 +70,7 @@ static sgk_status tune_by_host(tune_row *t, sgk_case *c, sgk_launch_options o) {
   for (int wi = 0; wi < 3; ++wi)
     if (t->best_s[wi] > 0 && (best < 0 || t->best_s[wi] < t->best_s[best])) best = wi;
   if (best >= 0) t->chosen = widths[best];
+  t->chosen_wg = t->wg;
   if (!t->chosen) return SGK_ERROR_SUB_GROUP_SIZE_NOT_COMPILED;
   o.sub_group_size = t->chosen;
   return sgk_run_family(t->f, c, &o, 3, &t->r);
@@ -76,10 +81,10 @@ static void print_row(const tune_row *t, int json, int *first) {
   if (json) {
     printf(
         "%s{\"kernel\": \"%s\", \"n\": %zu, \"wg_size\": %u, \"tuned_by\": \"%s\", "
-        "\"best_ms\": [%.6g, %.6g, %.6g], \"sg_size\": %u, \"%s\": %.6g, \"verified\": %s, "
-        "\"error\": ",
+        "\"best_ms\": [%.6g, %.6g, %.6g], \"sg_size\": %u, \"chosen_wg_size\": %zu, \"%s\": "
+        "%.6g, \"verified\": %s, \"error\": ",
         *first ? "" : ",\n", f->name, t->n, t->wg, t->by_library ? "library" : "host",
-        t->best_s[0] * 1e3, t->best_s[1] * 1e3, t->best_s[2] * 1e3, t->chosen,
+        t->best_s[0] * 1e3, t->best_s[1] * 1e3, t->best_s[2] * 1e3, t->chosen, t->chosen_wg,
         f->gflops ? "gflops" : "gbps", t->r.rate,
         t->status == SGK_SUCCESS && t->r.verified ? "true" : "false");
     cli_print_json_string(t->status == SGK_SUCCESS && t->r.verified ? "" : t->r.message);
@@ -88,8 +93,8 @@ static void print_row(const tune_row *t, int json, int *first) {
     return;
   }
   if (*first) {
-    printf("%-18s %10s %5s %-8s %10s %10s %10s %6s %12s  %s\n", "kernel", "n", "wg", "tuned by",
-           "W8 ms", "W16 ms", "W32 ms", "chosen", "rate", "verified");
+    printf("%-18s %10s %5s %-8s %10s %10s %10s %6s %5s %12s  %s\n", "kernel", "n", "wg", "tuned by",
+           "W8 ms", "W16 ms", "W32 ms", "chosen", "at wg", "rate", "verified");
     *first = 0;
   }
   if (t->status != SGK_SUCCESS) {
@@ -102,9 +107,9 @@ static void print_row(const tune_row *t, int json, int *first) {
       snprintf(ms[wi], sizeof ms[wi], "%.3f", t->best_s[wi] * 1e3);
     else
       snprintf(ms[wi], sizeof ms[wi], "-");
-  printf("%-18s %10zu %5u %-8s %10s %10s %10s %6u %7.2f %-4s  %s\n", f->name, t->n, t->wg,
-         t->by_library ? "library" : "host", ms[0], ms[1], ms[2], t->chosen, t->r.rate,
-         f->gflops ? "GF/s" : "GB/s", t->r.verified ? "yes" : t->r.message);
+  printf("%-18s %10zu %5u %-8s %10s %10s %10s %6u %5zu %7.2f %-4s  %s\n", f->name, t->n, t->wg,
+         t->by_library ? "library" : "host", ms[0], ms[1], ms[2], t->chosen, t->chosen_wg,
+         t->r.rate, f->gflops ? "GF/s" : "GB/s", t->r.verified ? "yes" : t->r.message);
 }
 
 int cli_tune(int argc, char **argv) {
@@ -117,7 +122,7 @@ int cli_tune(int argc, char **argv) {
   }
   sgk_launch_options o;
   memset(&o, 0, sizeof o);
-  int json = 0, quick = 0;
+  int json = 0, quick = 0, tune_wg = 0;
   for (int i = 0; i < argc; ++i) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     unsigned long long x;
@@ -125,6 +130,8 @@ int cli_tune(int argc, char **argv) {
       json = 1;
     } else if (strcmp(a, "--quick") == 0) {
       quick = 1;
+    } else if (strcmp(a, "--wg") == 0) {
+      tune_wg = 1;
     } else if (strcmp(a, "--isa") == 0 && v) {
       if (sgk_isa_from_name(v, &o.isa) != SGK_SUCCESS)
         return cli_usage_error("%s", sgk_last_error());
@@ -143,8 +150,8 @@ int cli_tune(int argc, char **argv) {
   if (ist != SGK_SUCCESS) return cli_status_error("tune", ist);
   o.isa = isa;
   if (!json)
-    printf("isa %s, the fastest launch of each W over %u rounds\n", sgk_isa_name(isa),
-           SGK_TUNE_ROUNDS);
+    printf("isa %s, the fastest launch of each W over %u rounds%s\n", sgk_isa_name(isa),
+           SGK_TUNE_ROUNDS, tune_wg ? " (and work-group sizes: 'at wg')" : "");
   int first = 1, failures = 0;
   if (json) printf("[\n");
   for (size_t fi = 0; fi < sgk_family_count; ++fi) {
@@ -163,7 +170,8 @@ int cli_tune(int argc, char **argv) {
         snprintf(t.r.message, sizeof t.r.message, "%s", why);
         t.status = SGK_ERROR_NULL_ARGUMENT;
       } else {
-        t.status = f->range_uses_w ? tune_by_host(&t, &c, o) : tune_by_library(&t, &c, o);
+        t.status = f->range_uses_w ? tune_by_host(&t, &c, o)
+                                   : tune_by_library(&t, &c, o, tune_wg && f->wg_free);
         if (t.status != SGK_SUCCESS && !t.r.message[0])
           snprintf(t.r.message, sizeof t.r.message, "%s: %s", sgk_status_string(t.status),
                    sgk_last_error());

@@ -52,7 +52,7 @@ typedef enum sgk_status {
                                   * (checked) a collective read an unwritten SGK_PER_SUB_GROUP entry */
   SGK_ERROR_NESTED_LAUNCH,       /* sgk_launch called from inside a running kernel */
   SGK_ERROR_KERNEL_ABI,          /* the kernel was compiled for another table layout */
-  SGK_ERROR_INVALID_TUNE,        /* launch option tune neither SGK_TUNE_OFF nor SGK_TUNE_ON */
+  SGK_ERROR_INVALID_TUNE,        /* launch option tune has a bit beyond SGK_TUNE_ON|WORK_GROUP */
   SGK_ERROR_INVALID_ENVIRONMENT, /* an environment variable sgk reads has a value it does not know */
   SGK_ERROR_SHUFFLE_OUT_OF_RANGE, /* (checked) sgk_shuffle_down/up by more than the sub-group's
                                    * size: lanes read past both sources */
@@ -79,9 +79,15 @@ typedef struct sgk_launch_options {
    * (SGK_TUNE_ROUNDS rounds, every launch a complete, correct run), and the later ones the size
    * whose fastest launch was fastest. The choice is kept for the process, and in the file
    * SGK_TUNE_FILE names when set (read at the first tuned launch, a line appended per choice). For
-   * kernels whose results do not depend on W for a given range (a range computed from W, as a W x W
-   * tile per work-group, must not be tuned). An explicit sub_group_size is always used as given.
-   * SGK_TUNE_OFF (0): no tuning. Other values: SGK_ERROR_INVALID_TUNE. */
+   * kernels whose results do not depend on W for a given range (a range computed from W, as a
+   * W x W tile per work-group, must not be tuned). An explicit sub_group_size is always used as
+   * given. SGK_TUNE_WORK_GROUP (alone, or with SGK_TUNE_ON: SGK_TUNE_ON | SGK_TUNE_WORK_GROUP)
+   * tunes the work-group size too: the contiguous dimension's (the last) among the range's own
+   * and 32, 64, ..., 1024 that divide its global size (the work-group at most
+   * SGK_MAX_WORK_GROUP_SIZE), each with each W tried; the launch info's local says what ran. Only
+   * for kernels whose results do not depend on the work-group size either (nothing in the args
+   * sized or indexed by the work-group count or size). SGK_TUNE_OFF (0): no tuning. Other values:
+   * SGK_ERROR_INVALID_TUNE. */
   uint32_t tune;
   /* With tune on: a value the caller derives from whatever in the kernel's args moves its fastest
    * sub-group size under one range (how many bins a histogram fills, a matrix's shape, a
@@ -92,6 +98,7 @@ typedef struct sgk_launch_options {
 
 #define SGK_TUNE_OFF 0u
 #define SGK_TUNE_ON 1u
+#define SGK_TUNE_WORK_GROUP 2u
 #define SGK_TUNE_ROUNDS 3u /* launches per sub-group size before the choice */
 
 /* What the tuner did in a launch (sgk_launch_info.tune). */
@@ -110,6 +117,8 @@ typedef struct sgk_launch_info {
   uint32_t threads; /* the team that ran (1 when nested in a parallel region without nesting) */
   size_t work_groups;
   sgk_tune_state tune;
+  size_t local[3]; /* the work-group size that ran, as sgk_range.local (the tuner's with
+                      SGK_TUNE_WORK_GROUP; 0 beyond the range's dims) */
 } sgk_launch_info;
 
 /* A kernel: one variant function per (ISA, sub-group size). Defined by SGK_KERNEL in a source
@@ -211,8 +220,8 @@ SGK_API sgk_status sgk_resolve_isa(sgk_isa requested, sgk_isa *resolved);
 /* 1 if the kernel has a variant for (isa, sub_group_size). */
 SGK_API int sgk_kernel_has_variant(const sgk_kernel *kernel, sgk_isa isa, uint32_t sub_group_size);
 
-/* The tuner's state for what a launch of kernel over range with these options (tune on,
- * sub_group_size 0; NULL: defaults) would key on: *sub_group_size the chosen size, or 0 while it
+/* The tuner's state for what a launch of kernel over range with these options (tune on; NULL:
+ * defaults) would key on: *sub_group_size the chosen size, or 0 while it
  * is still measuring (or nothing was launched yet); best_ns[i] (may be NULL) the fastest measured
  * launch at 8, 16, 32 (0: not measured; from SGK_TUNE_FILE: 0). Fails as sgk_launch would on
  * the range and ISA. */

@@ -47,17 +47,30 @@ static inline uint32_t sgk__w_slot(uint32_t w) { return w == 8 ? 0u : w == 16 ? 
 /* ISAs the library was built with, as a bit set (1u << isa). */
 uint32_t sgk__isas_compiled(void);
 
-/* The sub-group size tuner (tune.c), keyed by (kernel, ISA, range, team size, the launch option
- * tune_key). pick: the size a
- * tuned launch runs, among the sizes of fits (bit i: size 8 << i, whose SLM fits the launch;
- * fallback if none does or the tuner cannot keep an entry); *slot >= 0 marks a measuring
- * launch, which must report its time (0: it failed) with record. query: the choice (0: none yet)
- * and the fastest measured launch per size 8, 16, 32. */
-uint32_t sgk__tune_pick(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint32_t threads,
-                        uint64_t key, uint32_t fallback, unsigned fits, int *slot);
-void sgk__tune_record(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint32_t threads,
-                      uint64_t key, uint32_t w, uint64_t ns);
-sgk_status sgk__tune_query(const sgk_kernel *k, sgk_isa isa, const sgk_range *r, uint32_t threads,
-                           uint64_t key, uint32_t *w, uint64_t best_ns[3]);
+/* The launch tuner (tune.c). A candidate is a sub-group size w and a work-group size l of the
+ * range's contiguous dimension (the other dimensions keep the range's); the key is (kernel, ISA,
+ * the range as given, the team size for it, the launch option tune_key, the tune bits). pick: the
+ * candidate a tuned launch runs, among the launch's cands (every compiled size, and with
+ * SGK_TUNE_WORK_GROUP every work-group size tried, in a fixed order for the key) whose SLM fits
+ * (bit i of fits: cands[i]); fallback if none does or the tuner cannot keep an entry; *slot >= 0
+ * marks a measuring launch, which must report its time (0: it failed) with record. query: the
+ * choice (w 0: none yet) and the fastest measured launch per size 8, 16, 32. */
+#define SGK__TUNE_MODES (SGK_TUNE_ON | SGK_TUNE_WORK_GROUP)
+#define SGK__TUNE_MAX_CANDS 24
+typedef struct sgk__tune_cand {
+  uint32_t w;
+  size_t l;
+} sgk__tune_cand;
+typedef struct sgk__tune_key {
+  const sgk_kernel *kernel;
+  sgk_isa isa;
+  const sgk_range *range;
+  uint32_t threads, mode;
+  uint64_t key;
+} sgk__tune_key;
+sgk__tune_cand sgk__tune_pick(const sgk__tune_key *k, const sgk__tune_cand *cands, uint32_t ncand,
+                              uint32_t fits, sgk__tune_cand fallback, int *slot);
+void sgk__tune_record(const sgk__tune_key *k, sgk__tune_cand ran, uint64_t ns);
+sgk_status sgk__tune_query(const sgk__tune_key *k, uint32_t *w, size_t *local, uint64_t best_ns[3]);
 
 #endif

@@ -245,6 +245,27 @@ static sgk_status slm_size(const sgk_variant *v, const sgk_launch_options *opt, 
   return SGK_SUCCESS;
 }
 
+/* The work-group sizes SGK_TUNE_WORK_GROUP tries for the range's contiguous dimension, ascending:
+ * its own and 32, 64, ..., 1024, each dividing that dimension's global size and keeping the
+ * work-group within SGK_MAX_WORK_GROUP_SIZE. */
+static uint32_t work_group_candidates(const sgk_range *r, size_t ls[8]) {
+  const uint32_t last = r->dims - 1;
+  size_t others = 1;
+  for (uint32_t d = 0; d < last; ++d) others *= r->local[d];
+  uint32_t n = 0;
+  int own_placed = 0;
+  for (size_t l = 32; l <= 1024; l *= 2) {
+    if (!own_placed && r->local[last] <= l) {
+      ls[n++] = r->local[last];
+      own_placed = 1;
+      if (r->local[last] == l) continue;
+    }
+    if (r->global[last] % l == 0 && others * l <= SGK_MAX_WORK_GROUP_SIZE) ls[n++] = l;
+  }
+  if (!own_placed) ls[n++] = r->local[last];
+  return n;
+}
+
 sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
                       const sgk_launch_options *options, const void *args, sgk_launch_info *info) {
   static const sgk_launch_options defaults;
@@ -271,9 +292,11 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   sgk_isa isa;
   st = sgk_resolve_isa(opt->isa, &isa);
   if (st != SGK_SUCCESS) return st;
-  if (opt->tune != SGK_TUNE_OFF && opt->tune != SGK_TUNE_ON)
+  if (opt->tune & ~SGK__TUNE_MODES)
     return sgk__fail(SGK_ERROR_INVALID_TUNE,
-                     "launch option tune is %u: use SGK_TUNE_OFF or SGK_TUNE_ON", opt->tune);
+                     "launch option tune is %u: use SGK_TUNE_OFF, or SGK_TUNE_ON and/or "
+                     "SGK_TUNE_WORK_GROUP",
+                     opt->tune);
   const sgk_cpu *cpu = sgk__cpu();
   if (cpu->env_error[0]) return sgk__fail(SGK_ERROR_INVALID_ENVIRONMENT, "%s", cpu->env_error);
   tmpl.fast_scatter = (uint32_t)cpu->fast_scatter;
@@ -291,21 +314,53 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   if (st != SGK_SUCCESS) return st;
 
   /* The sub-group size: as given, else the native one, or the tuner's among the sizes compiled
-   * whose SLM fits this launch (last: a measuring launch that is handed a slot reports its time
-   * even when it fails from here on) */
+   * whose SLM fits this launch; with SGK_TUNE_WORK_GROUP the work-group size of the contiguous
+   * dimension too (last: a measuring launch that is handed a slot reports its time even when it
+   * fails from here on) */
   uint32_t w = opt->sub_group_size ? opt->sub_group_size : sgk_isa_native_sub_group_size(isa);
   sgk_tune_state tuned = SGK_TUNE_NONE;
   int slot = -1;
-  if (!opt->sub_group_size && opt->tune == SGK_TUNE_ON && groups) {
-    unsigned fits = 0;
-    for (int i = 0; i < 3; ++i) {
-      const sgk_variant *v = variant(kernel, isa, i);
-      size_t declared, bytes;
-      if (v && slm_size(v, opt, tmpl.local_linear_size, args, &declared, &bytes) == SGK_SUCCESS)
-        fits |= 1u << i;
+  const uint32_t tune_w = !opt->sub_group_size && (opt->tune & SGK_TUNE_ON);
+  const uint32_t tune_l = opt->tune & SGK_TUNE_WORK_GROUP;
+  const sgk__tune_key tkey = {kernel,       isa, range, threads, opt->tune & SGK__TUNE_MODES,
+                              opt->tune_key};
+  sgk__tune_cand pick = {w, range->local[range->dims - 1]};
+  sgk_range run_range = *range; /* the range as run: the tuner's work-group size */
+  if ((tune_w || tune_l) && groups) {
+    sgk__tune_cand cands[SGK__TUNE_MAX_CANDS];
+    uint32_t ncand = 0, fits = 0;
+    size_t ls[8];
+    const uint32_t nl = tune_l ? work_group_candidates(range, ls) : 1;
+    if (!tune_l) ls[0] = pick.l;
+    for (uint32_t li = 0; li < nl; ++li) {
+      sgk_range r = *range;
+      r.local[r.dims - 1] = ls[li];
+      sgk_wg t;
+      size_t g;
+      (void)validate_range(&r, &t, &g); /* a candidate is a valid range (work_group_candidates) */
+      for (int i = 0; i < 3; ++i) {
+        const uint32_t cw = 8u << i;
+        if (!tune_w && cw != w) continue;
+        const sgk_variant *v = variant(kernel, isa, i);
+        if (!v) continue;
+        size_t declared, bytes;
+        if (slm_size(v, opt, t.local_linear_size, args, &declared, &bytes) == SGK_SUCCESS)
+          fits |= 1u << ncand;
+        cands[ncand++] = (sgk__tune_cand){cw, ls[li]};
+      }
     }
-    w = sgk__tune_pick(kernel, isa, range, threads, opt->tune_key, w, fits, &slot);
+    pick = sgk__tune_pick(&tkey, cands, ncand, fits, pick, &slot);
     tuned = slot >= 0 ? SGK_TUNE_MEASURED : SGK_TUNE_CHOSEN;
+    w = pick.w;
+    if (pick.l != range->local[range->dims - 1]) {
+      run_range.local[range->dims - 1] = pick.l;
+      st = validate_range(&run_range, &tmpl, &groups);
+      if (st == SGK_SUCCESS) st = team_size(opt, groups, &threads);
+      if (st != SGK_SUCCESS) {
+        if (slot >= 0) sgk__tune_record(&tkey, pick, 0);
+        return st;
+      }
+    }
   }
   const int wi = width_index(w);
   if (wi < 0)
@@ -324,7 +379,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   size_t declared = 0, slm_bytes = 0;
   st = slm_size(v, opt, tmpl.local_linear_size, args, &declared, &slm_bytes);
   if (st != SGK_SUCCESS) {
-    if (slot >= 0) sgk__tune_record(kernel, isa, range, threads, opt->tune_key, w, 0);
+    if (slot >= 0) sgk__tune_record(&tkey, pick, 0);
     if (st == SGK_ERROR_SLM_TOO_SMALL)
       return sgk__fail(st,
                        "kernel '%s' declares %zu bytes of SLM for work-groups of %u at W %u; "
@@ -348,7 +403,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   if (tmpl.dims > 1 && groups) {
     local_ids = build_local_ids(&tmpl);
     if (!local_ids) {
-      if (slot >= 0) sgk__tune_record(kernel, isa, range, threads, opt->tune_key, w, 0);
+      if (slot >= 0) sgk__tune_record(&tkey, pick, 0);
       return sgk__fail(SGK_ERROR_OUT_OF_MEMORY, "could not allocate the local-id table");
     }
   }
@@ -393,7 +448,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
                            : aligned_alloc(sizeof(claim_slot), threads * sizeof(claim_slot));
     if (!next) {
       free(local_ids);
-      if (slot >= 0) sgk__tune_record(kernel, isa, range, threads, opt->tune_key, w, 0);
+      if (slot >= 0) sgk__tune_record(&tkey, pick, 0);
       return sgk__fail(SGK_ERROR_OUT_OF_MEMORY, "could not allocate the launch's %u work queues",
                        threads);
     }
@@ -438,7 +493,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   const uint64_t end = timed ? now_ns() : 0;
   free(local_ids);
   if (slot >= 0)
-    sgk__tune_record(kernel, isa, range, threads, opt->tune_key, w,
+    sgk__tune_record(&tkey, pick,
                      atomic_load(&out_of_memory) || atomic_load(&slm_overrun)
                          ? 0
                          : (end > start ? end - start : 1));
@@ -495,6 +550,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
     info->threads = ran;
     info->work_groups = groups;
     info->tune = tuned;
+    for (int d = 0; d < 3; ++d) info->local[d] = d < (int)range->dims ? run_range.local[d] : 0;
   }
   sgk__clear_error();
   return SGK_SUCCESS;
@@ -526,7 +582,9 @@ sgk_status sgk_tune_lookup(const sgk_kernel *kernel, const sgk_range *range,
   uint32_t threads = 1;
   st = team_size(opt, groups, &threads);
   if (st != SGK_SUCCESS) return st;
-  sgk__tune_query(kernel, isa, range, threads, opt->tune_key, sub_group_size, best_ns);
+  const sgk__tune_key tkey = {kernel,       isa, range, threads, opt->tune & SGK__TUNE_MODES,
+                              opt->tune_key};
+  sgk__tune_query(&tkey, sub_group_size, NULL, best_ns);
   sgk__clear_error();
   return SGK_SUCCESS;
 }
