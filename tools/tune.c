@@ -46,7 +46,9 @@ static sgk_status tune_by_library(tune_row *t, sgk_case *c, sgk_launch_options o
       t->best_s[wi] = s;
     if (info.tune == SGK_TUNE_CHOSEN) {
       t->chosen = info.sub_group_size;
-      t->chosen_wg = info.local[0];
+      t->chosen_wg = 1; /* the work-group's items (a 2-D family's range is the tile's) */
+      for (int d = 0; d < 3; ++d) t->chosen_wg *= info.local[d] ? info.local[d] : 1;
+      if (!wg) t->chosen_wg = t->wg;
       break;
     }
     if (info.tune == SGK_TUNE_NONE) return SGK_ERROR_INVALID_TUNE; /* not reached: tune is on */
