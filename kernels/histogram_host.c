@@ -34,8 +34,8 @@ static sgk_status launch(const sgk_kernel *k, uint32_t mask, size_t slm, sgk_cas
   memset(s->hist, 0, SGK_HIST_BINS * sizeof(uint64_t));
   struct hist_args a = {s->input, s->hist, mask};
   sgk_launch_options opt = sgk_host_opts(o, slm);
-  /* the bins filled move the fastest W (AMD Zen 4: 32 bins W 32, 256 bins W 16; README, "Tuned
-   * sub-group sizes"): a tuned launch keys on the mask */
+  /* the bins filled move the fastest W (AVX-512 on AMD Zen 4: 32 bins W 32, 256 bins W 16;
+   * README, "Tuned sub-group sizes"): a tuned launch keys on the mask */
   opt.tune_key = mask;
   const sgk_range r = sgk_range_1d(c->n / SGK_HIST_BLOCK, c->wg);
   return sgk_launch(k, &r, &opt, &a, info);

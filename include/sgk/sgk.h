@@ -220,11 +220,12 @@ SGK_API sgk_status sgk_resolve_isa(sgk_isa requested, sgk_isa *resolved);
 /* 1 if the kernel has a variant for (isa, sub_group_size). */
 SGK_API int sgk_kernel_has_variant(const sgk_kernel *kernel, sgk_isa isa, uint32_t sub_group_size);
 
-/* The tuner's state for what a launch of kernel over range with these options (tune on; NULL:
- * defaults) would key on: *sub_group_size the chosen size, or 0 while it
- * is still measuring (or nothing was launched yet); best_ns[i] (may be NULL) the fastest measured
- * launch at 8, 16, 32 (0: not measured; from SGK_TUNE_FILE: 0). Fails as sgk_launch would on
- * the range and ISA. */
+/* The tuner's state for what a launch of kernel over range with these options (tune on, its
+ * tune_key; NULL: defaults) would key on: *sub_group_size the chosen size, or 0 while it is still
+ * measuring (or nothing was launched yet); best_ns[i] (may be NULL) the fastest measured launch
+ * at 8, 16, 32 (over the work-group sizes tried, with SGK_TUNE_WORK_GROUP; 0: not measured; from
+ * SGK_TUNE_FILE: 0). The chosen work-group size: a tuned launch's sgk_launch_info.local. Fails as
+ * sgk_launch would on the range and ISA. */
 SGK_API sgk_status sgk_tune_lookup(const sgk_kernel *kernel, const sgk_range *range,
                                    const sgk_launch_options *options, uint32_t *sub_group_size,
                                    uint64_t best_ns[3]);
