@@ -877,11 +877,8 @@ static void test_stream_prefetch(void **state) {
     assert_int_equal(out[0], strcmp(sgk_cpu_vendor(), "GenuineIntel") != 0);
 }
 
-/* Sub-group size tuning: the first launches of a (kernel, range) measure each compiled W in turn,
- * every one correct; then the fastest by its fastest launch runs, reported CHOSEN; the choice is
- * appended to SGK_TUNE_FILE and read back after a reset; another range, or another tune_key, is
- * tuned anew; a file's version 1 lines hold for key 0; an explicit W is not tuned; a bad tune
- * value is refused. */
+/* Launches ids over r and checks every id against the work-group size that ran (info->local:
+ * the range's own, or the tuner's). */
 static void launch_ids_tuned(const sgk_range *r, const sgk_launch_options *o,
                              sgk_launch_info *info) {
   size_t n = 1;
@@ -890,23 +887,36 @@ static void launch_ids_tuned(const sgk_range *r, const sgk_launch_options *o,
   memset(out, 0x7f, n * ID_FIELDS * sizeof *out);
   struct ids_args a = {out};
   LAUNCH_OK(sgk_launch(&ids, r, o, &a, info));
+  sgk_range ran = *r;
+  for (uint32_t d = 0; d < r->dims; ++d) ran.local[d] = info->local[d];
+  for (uint32_t d = r->dims; d < 3; ++d) assert_int_equal(info->local[d], 0);
   char msg[256];
-  const int ok = ids_match(out, r, info->sub_group_size, msg, sizeof msg);
+  const int ok = ids_match(out, &ran, info->sub_group_size, msg, sizeof msg);
   free(out);
-  if (!ok) fail_msg("W = %u: %s", info->sub_group_size, msg);
+  if (!ok) fail_msg("W = %u, local %zu: %s", info->sub_group_size, info->local[r->dims - 1], msg);
 }
 
-/* The index of W in the tuner's per-W array (sgk_tune_lookup's `best`): 8, 16, 32 -> 0, 1, 2. */
-static uint32_t w_index(uint32_t w) { return w == 8 ? 0 : w == 16 ? 1 : 2; }
-
-static void test_tune(void **state) {
-  (void)state;
-  char path[] = "/tmp/sgk_tune_XXXXXX";
+/* A fresh SGK_TUNE_FILE (its path in path, from the template) and an empty tuner. */
+static void tune_file_fresh(char *path) {
   const int fd = mkstemp(path);
   assert_true(fd >= 0);
   close(fd);
   setenv("SGK_TUNE_FILE", path, 1);
   sgk_tune_reset();
+}
+
+/* The index of W in the tuner's per-W array (sgk_tune_lookup's `best`): 8, 16, 32 -> 0, 1, 2. */
+static uint32_t w_index(uint32_t w) { return w == 8 ? 0 : w == 16 ? 1 : 2; }
+
+/* Sub-group size tuning: the first launches of a (kernel, range) measure each compiled W in turn,
+ * every one correct; then the fastest by its fastest launch runs, reported CHOSEN; the choice is
+ * appended to SGK_TUNE_FILE and read back after a reset; another range, or another tune_key, is
+ * tuned anew; a file's version 1 lines hold for key 0; an explicit W is not tuned; a bad tune
+ * value is refused. */
+static void test_tune(void **state) {
+  (void)state;
+  char path[] = "/tmp/sgk_tune_XXXXXX";
+  tune_file_fresh(path);
   sgk_launch_options o = test_options(0);
   o.sub_group_size = 0;
   o.tune = SGK_TUNE_ON;
@@ -1042,31 +1052,10 @@ static void test_tune(void **state) {
  * one pair runs. Alone (W given) it tunes the size at that W; in 2-D only the last dimension
  * moves, the work-group kept within 1024; a size whose SLM does not fit is never run; a choice is
  * written with its size and read back. */
-static void launch_ids_local(const sgk_range *r, const sgk_launch_options *o,
-                             sgk_launch_info *info) {
-  size_t n = 1;
-  for (uint32_t d = 0; d < r->dims; ++d) n *= r->global[d];
-  int32_t *out = malloc(n * ID_FIELDS * sizeof *out);
-  memset(out, 0x7f, n * ID_FIELDS * sizeof *out);
-  struct ids_args a = {out};
-  LAUNCH_OK(sgk_launch(&ids, r, o, &a, info));
-  sgk_range ran = *r;
-  for (uint32_t d = 0; d < r->dims; ++d) ran.local[d] = info->local[d];
-  for (uint32_t d = r->dims; d < 3; ++d) assert_int_equal(info->local[d], 0);
-  char msg[256];
-  const int ok = ids_match(out, &ran, info->sub_group_size, msg, sizeof msg);
-  free(out);
-  if (!ok) fail_msg("W = %u, local %zu: %s", info->sub_group_size, info->local[r->dims - 1], msg);
-}
-
 static void test_tune_work_group(void **state) {
   (void)state;
   char path[] = "/tmp/sgk_tune_wg_XXXXXX";
-  const int fd = mkstemp(path);
-  assert_true(fd >= 0);
-  close(fd);
-  setenv("SGK_TUNE_FILE", path, 1);
-  sgk_tune_reset();
+  tune_file_fresh(path);
   sgk_launch_options o = test_options(0);
   o.sub_group_size = 0;
   o.tune = SGK_TUNE_ON | SGK_TUNE_WORK_GROUP;
@@ -1078,7 +1067,7 @@ static void test_tune_work_group(void **state) {
   sgk_launch_info info;
   unsigned seen[5][3] = {{0}};
   for (uint32_t k = 0; k < ncand * SGK_TUNE_ROUNDS; ++k) {
-    launch_ids_local(&r, &o, &info);
+    launch_ids_tuned(&r, &o, &info);
     assert_int_equal(info.tune, SGK_TUNE_MEASURED);
     int li = -1;
     for (int i = 0; i < 5; ++i)
@@ -1091,19 +1080,19 @@ static void test_tune_work_group(void **state) {
     for (uint32_t w = 8; w <= 32; w *= 2)
       assert_int_equal(seen[i][w_index(w)],
                        sgk_kernel_has_variant(&ids, cfg.isa, w) ? SGK_TUNE_ROUNDS : 0);
-  launch_ids_local(&r, &o, &info);
+  launch_ids_tuned(&r, &o, &info);
   assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
   const uint32_t cw = info.sub_group_size;
   const size_t cl = info.local[0];
   uint32_t chosen = 0;
   assert_int_equal(sgk_tune_lookup(&ids, &r, &o, &chosen, NULL), SGK_SUCCESS);
   assert_int_equal(chosen, cw);
-  launch_ids_local(&r, &o, &info);
+  launch_ids_tuned(&r, &o, &info);
   assert_int_equal(info.sub_group_size, cw);
   assert_int_equal(info.local[0], cl);
   /* W-only tuning of the same range is another entry: it runs the range's own 40 */
   o.tune = SGK_TUNE_ON;
-  launch_ids_local(&r, &o, &info);
+  launch_ids_tuned(&r, &o, &info);
   assert_int_equal(info.tune, SGK_TUNE_MEASURED);
   assert_int_equal(info.local[0], 40);
   /* the file line carries the mode (3) and the size; read back after a reset */
@@ -1118,7 +1107,7 @@ static void test_tune_work_group(void **state) {
   assert_string_equal(line + strlen(line) - strlen(want), want);
   sgk_tune_reset();
   o.tune = SGK_TUNE_ON | SGK_TUNE_WORK_GROUP;
-  launch_ids_local(&r, &o, &info);
+  launch_ids_tuned(&r, &o, &info);
   assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
   assert_int_equal(info.sub_group_size, cw);
   assert_int_equal(info.local[0], cl);
@@ -1126,18 +1115,18 @@ static void test_tune_work_group(void **state) {
   o.tune = SGK_TUNE_WORK_GROUP;
   o.sub_group_size = cfg.w;
   for (uint32_t k = 0; k < 5 * SGK_TUNE_ROUNDS; ++k) {
-    launch_ids_local(&r, &o, &info);
+    launch_ids_tuned(&r, &o, &info);
     assert_int_equal(info.tune, SGK_TUNE_MEASURED);
     assert_int_equal(info.sub_group_size, cfg.w);
     assert_int_equal(info.local[0], sizes[k % 5]);
   }
-  launch_ids_local(&r, &o, &info);
+  launch_ids_tuned(&r, &o, &info);
   assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
   /* 2-D: rows of 2, the last dimension's 16 (its own), 32 ... 256; 512 would make 1024 but does
    * not divide 256 */
   const sgk_range r2 = sgk_range_2d(6, 256, 2, 16);
   for (uint32_t k = 0; k < 5 * SGK_TUNE_ROUNDS; ++k) {
-    launch_ids_local(&r2, &o, &info);
+    launch_ids_tuned(&r2, &o, &info);
     assert_int_equal(info.local[0], 2);
     assert_int_equal(info.local[1], (size_t)16 << (k % 5));
   }
