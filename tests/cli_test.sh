@@ -61,6 +61,11 @@ expect 2 "SGK_TRANSPOSE_BLOCK='0': use 1 .. 65536" -- env SGK_TRANSPOSE_BLOCK=0 
 expect 0 '"tuned_by": "library", "best_ms": \[[0-9.e+-]+, [0-9.e+-]+, [0-9.e+-]+\], "sg_size": [0-9]+, "chosen_wg_size": (32|64|128|256|512|1024), .*"verified": true' -- "$sgk" tune init_wi --quick --wg --json
 expect 0 '"wg_size": 16, .*"chosen_wg_size": 16, .*"verified": true' -- "$sgk" tune reduction --quick --wg --json
 expect 2 "unknown option or missing value '--wgs'" -- "$sgk" tune init_wi --wgs
+# sgk tune --tune-isa: the ISA tuned too, by the library (launch option SGK_TUNE_ISA) or, for a
+# kernel whose range is computed from W, by sgk tune itself; the choice verified
+expect 0 '"tuned_by": "library", .*"chosen_isa": "(scalar|avx2|avx512|neon)", .*"verified": true' -- "$sgk" tune init_wi --quick --wg --tune-isa --json
+expect 0 '"tuned_by": "host", .*"chosen_isa": "(scalar|avx2|avx512|neon)", .*"verified": true' -- "$sgk" tune transpose --quick --tune-isa --json
+expect 2 "tune: --tune-isa picks the ISA: drop --isa" -- "$sgk" tune init_wi --tune-isa --isa scalar
 expect 2 "SGK_TRANSPOSE_BLOCK='4x': use 1 .. 65536" -- env SGK_TRANSPOSE_BLOCK=4x "$sgk" run transpose --n 256 --reps 1
 # the transpose's tiles in blocks of 1 (row-major), 3, 4, 8, 65536 (row-major) or by CPU, each checked
 for b in 1 3 4 8 65536 auto ""; do

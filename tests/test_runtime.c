@@ -955,9 +955,9 @@ static void test_tune(void **state) {
   assert_non_null(fgets(line, sizeof line, f));
   assert_null(fgets(line + 200, 56, f));
   fclose(f);
-  snprintf(want, sizeof want, "sgk-tune 2 ids %s 0 1 1 1000 ", sgk_isa_name(cfg.isa));
+  snprintf(want, sizeof want, "sgk-tune 3 ids %s 0 1 1 1000 ", sgk_isa_name(cfg.isa));
   assert_memory_equal(line, want, strlen(want));
-  snprintf(want, sizeof want, " %u 40\n", chosen);
+  snprintf(want, sizeof want, " %s %u 40\n", sgk_isa_name(cfg.isa), chosen);
   assert_string_equal(line + strlen(line) - strlen(want), want);
   sgk_tune_reset();
   launch_ids_tuned(&r, &o, &info);
@@ -993,10 +993,10 @@ static void test_tune(void **state) {
   assert_non_null(fgets(line, sizeof line, f));
   assert_non_null(fgets(line, sizeof line, f));
   fclose(f);
-  snprintf(want, sizeof want, "sgk-tune 2 ids %s %llu 1 1 1000 ", sgk_isa_name(cfg.isa),
+  snprintf(want, sizeof want, "sgk-tune 3 ids %s %llu 1 1 1000 ", sgk_isa_name(cfg.isa),
            (unsigned long long)UINT64_C(0xfeedfacecafe));
   assert_memory_equal(line, want, strlen(want));
-  snprintf(want, sizeof want, " %u 40\n", keyed);
+  snprintf(want, sizeof want, " %s %u 40\n", sgk_isa_name(cfg.isa), keyed);
   assert_string_equal(line + strlen(line) - strlen(want), want);
   /* a file of torn and foreign lines and one (version 1) choice of the last size, for a third
    * range; and a keyed choice of the first size for it */
@@ -1036,9 +1036,9 @@ static void test_tune(void **state) {
   launch_ids_tuned(&r, &o, &info);
   assert_int_equal(info.tune, SGK_TUNE_NONE);
   assert_int_equal(info.sub_group_size, cfg.w);
-  o.tune = 4;
+  o.tune = 8;
   assert_int_equal(sgk_launch(&ids, &r, &o, NULL, NULL), SGK_ERROR_INVALID_TUNE);
-  assert_non_null(strstr(sgk_last_error(), "tune is 4"));
+  assert_non_null(strstr(sgk_last_error(), "tune is 8"));
   assert_int_equal(sgk_tune_lookup(NULL, &r, &o, &chosen, NULL), SGK_ERROR_NULL_ARGUMENT);
   assert_int_equal(sgk_tune_lookup(&ids, &r, &o, NULL, NULL), SGK_ERROR_NULL_ARGUMENT);
   unlink(path);
@@ -1101,9 +1101,9 @@ static void test_tune_work_group(void **state) {
   char line[256], want[96];
   assert_non_null(fgets(line, sizeof line, f));
   fclose(f);
-  snprintf(want, sizeof want, "sgk-tune 2 ids %s 0 3 1 3840 ", sgk_isa_name(cfg.isa));
+  snprintf(want, sizeof want, "sgk-tune 3 ids %s 0 3 1 3840 ", sgk_isa_name(cfg.isa));
   assert_memory_equal(line, want, strlen(want));
-  snprintf(want, sizeof want, " %u %zu\n", cw, cl);
+  snprintf(want, sizeof want, " %s %u %zu\n", sgk_isa_name(cfg.isa), cw, cl);
   assert_string_equal(line + strlen(line) - strlen(want), want);
   sgk_tune_reset();
   o.tune = SGK_TUNE_ON | SGK_TUNE_WORK_GROUP;
@@ -1152,6 +1152,128 @@ static void test_tune_work_group(void **state) {
   assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
   free(in);
   free(out);
+  unlink(path);
+  unsetenv("SGK_TUNE_FILE");
+  sgk_tune_reset();
+}
+
+/* SGK_TUNE_ISA with isa SGK_ISA_AUTO: the tuner measures each ISA this CPU runs and the build
+ * has (the resolved one first, scalar only when it is that one; the resolved one alone when
+ * SGK_ISA pins it) at each compiled W, SGK_TUNE_ROUNDS times, every launch correct and reporting
+ * the ISA it ran; then one (ISA, W) runs. The file line (version 3) carries the chosen ISA and is
+ * read back; a version 2 line chose the key's ISA; a choice of an ISA not among the candidates is
+ * measured anew. Alone, each ISA runs at its native W; an explicit ISA is not tuned. */
+static void test_tune_isa(void **state) {
+  (void)state;
+  char path[] = "/tmp/sgk_tune_isa_XXXXXX";
+  tune_file_fresh(path);
+  sgk_isa def;
+  assert_int_equal(sgk_resolve_isa(SGK_ISA_AUTO, &def), SGK_SUCCESS);
+  sgk_isa isas[SGK_ISA_COUNT];
+  uint32_t nisa = 0;
+  isas[nisa++] = def;
+  const char *env = getenv("SGK_ISA");
+  if (!env || !*env || strcmp(env, "auto") == 0)
+    for (int i = SGK_ISA_SCALAR + 1; i < SGK_ISA_COUNT; ++i)
+      if (i != (int)def && sgk_isa_available((sgk_isa)i)) isas[nisa++] = (sgk_isa)i;
+  struct {
+    sgk_isa isa;
+    uint32_t w;
+  } cand[SGK_ISA_COUNT * 3], native[SGK_ISA_COUNT]; /* in the order the tuner tries them */
+  uint32_t ncand = 0, nnative = 0;
+  for (uint32_t i = 0; i < nisa; ++i) {
+    for (uint32_t w = 8; w <= 32; w *= 2)
+      if (sgk_kernel_has_variant(&ids, isas[i], w)) {
+        cand[ncand].isa = isas[i];
+        cand[ncand++].w = w;
+      }
+    const uint32_t nw = sgk_isa_native_sub_group_size(isas[i]);
+    if (sgk_kernel_has_variant(&ids, isas[i], nw)) {
+      native[nnative].isa = isas[i];
+      native[nnative++].w = nw;
+    }
+  }
+  assert_true(ncand > 0);
+  sgk_launch_options o = test_options(0);
+  o.isa = SGK_ISA_AUTO;
+  o.sub_group_size = 0;
+  o.tune = SGK_TUNE_ON | SGK_TUNE_ISA;
+  const sgk_range r = sgk_range_1d(1000, 40);
+  sgk_launch_info info;
+  for (uint32_t k = 0; k < ncand * SGK_TUNE_ROUNDS; ++k) {
+    launch_ids_tuned(&r, &o, &info);
+    assert_int_equal(info.tune, SGK_TUNE_MEASURED);
+    assert_int_equal(info.isa, cand[k % ncand].isa);
+    assert_int_equal(info.sub_group_size, cand[k % ncand].w);
+    assert_int_equal(info.local[0], 40);
+  }
+  launch_ids_tuned(&r, &o, &info);
+  assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+  const sgk_isa ci = info.isa;
+  const uint32_t cw = info.sub_group_size;
+  uint32_t chosen = 0;
+  uint64_t best[3];
+  assert_int_equal(sgk_tune_lookup(&ids, &r, &o, &chosen, best), SGK_SUCCESS);
+  assert_int_equal(chosen, cw);
+  for (uint32_t i = 0; i < ncand; ++i) assert_true(best[w_index(cand[i].w)] > 0);
+  for (int i = 0; i < 3; ++i) assert_true(!best[i] || best[w_index(cw)] <= best[i]);
+  launch_ids_tuned(&r, &o, &info);
+  assert_int_equal(info.isa, ci);
+  assert_int_equal(info.sub_group_size, cw);
+  /* the file's line, read back after a reset */
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  char line[256], want[96];
+  assert_non_null(fgets(line, sizeof line, f));
+  fclose(f);
+  snprintf(want, sizeof want, "sgk-tune 3 ids %s 0 5 1 1000 ", sgk_isa_name(def));
+  assert_memory_equal(line, want, strlen(want));
+  snprintf(want, sizeof want, " %s %u 40\n", sgk_isa_name(ci), cw);
+  assert_string_equal(line + strlen(line) - strlen(want), want);
+  sgk_tune_reset();
+  launch_ids_tuned(&r, &o, &info);
+  assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+  assert_int_equal(info.isa, ci);
+  assert_int_equal(info.sub_group_size, cw);
+  /* a version 2 line (the key's ISA) for one range, a choice of an ISA this build or CPU lacks
+   * for another (no variant of it among the candidates: measured anew) */
+  const sgk_isa absent = sgk_isa_available(SGK_ISA_NEON) ? SGK_ISA_AVX2 : SGK_ISA_NEON;
+  f = fopen(path, "w");
+  assert_non_null(f);
+  fprintf(f,
+          "sgk-tune 2 ids %s 0 5 1 960 0 0 40 0 0 %u %u 40\n"
+          "sgk-tune 3 ids %s 0 5 1 880 0 0 40 0 0 %u %s %u 40\n",
+          sgk_isa_name(def), info.threads, cand[0].w, sgk_isa_name(def), info.threads,
+          sgk_isa_name(absent), cand[0].w);
+  fclose(f);
+  sgk_tune_reset();
+  const sgk_range r2 = sgk_range_1d(960, 40), r3 = sgk_range_1d(880, 40);
+  launch_ids_tuned(&r2, &o, &info);
+  assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+  assert_int_equal(info.isa, def);
+  assert_int_equal(info.sub_group_size, cand[0].w);
+  launch_ids_tuned(&r3, &o, &info);
+  assert_int_equal(info.tune, SGK_TUNE_MEASURED);
+  assert_int_equal(info.isa, cand[0].isa);
+  /* alone: each ISA at its native W */
+  o.tune = SGK_TUNE_ISA;
+  const sgk_range r4 = sgk_range_1d(840, 40);
+  for (uint32_t k = 0; k < nnative * SGK_TUNE_ROUNDS; ++k) {
+    launch_ids_tuned(&r4, &o, &info);
+    assert_int_equal(info.tune, SGK_TUNE_MEASURED);
+    assert_int_equal(info.isa, native[k % nnative].isa);
+    assert_int_equal(info.sub_group_size, native[k % nnative].w);
+  }
+  launch_ids_tuned(&r4, &o, &info);
+  assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+  /* an explicit ISA: W tuned at it alone */
+  o.isa = cfg.isa;
+  o.tune = SGK_TUNE_ON | SGK_TUNE_ISA;
+  for (uint32_t k = 0; k < 3 * SGK_TUNE_ROUNDS + 1; ++k) {
+    launch_ids_tuned(&r4, &o, &info);
+    assert_int_equal(info.isa, cfg.isa);
+  }
+  assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
   unlink(path);
   unsetenv("SGK_TUNE_FILE");
   sgk_tune_reset();
@@ -1290,6 +1412,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_empty_range),
       cmocka_unit_test(test_tune),
       cmocka_unit_test(test_tune_work_group),
+      cmocka_unit_test(test_tune_isa),
       cmocka_unit_test(test_slide_share),
       cmocka_unit_test(test_tile_block),
       cmocka_unit_test(test_stream_prefetch),

@@ -57,9 +57,10 @@ static void usage(FILE *f) {
       "                        run one kernel, verify it, time it against the scalar backend\n"
       "  suite [--quick] [--json] [--reps R] [--threads T]\n"
       "                        every kernel on every ISA here at W = 8, 16, 32\n"
-      "  tune [NAME] [--isa I] [--threads T] [--quick] [--wg] [--json]\n"
+      "  tune [NAME] [--isa I | --tune-isa] [--threads T] [--quick] [--wg] [--json]\n"
       "                        the fastest sub-group size of each kernel (launch option tune);\n"
-      "                        --wg: and work-group size, where results do not depend on it\n"
+      "                        --wg: and work-group size, where results do not depend on it;\n"
+      "                        --tune-isa: and the ISA, among those this CPU runs\n"
       "  demo sg_size|sg_max_size|transpose16 [--sg W] [--isa I] [--n N]\n"
       "                        the seed programs' output\n",
       f);

@@ -1,9 +1,11 @@
-/* `sgk tune [NAME] [--wg]`: the sub-group size each documented kernel runs fastest at, at its
- * seed size. A kernel whose range holds at every W is tuned by the library (launch option tune:
- * the first launches measure W 8, 16, 32 in turn, then the fastest runs); one whose range is
- * computed from W (range_uses_w) by launching each W here the same number of times. With --wg,
- * the kernels whose results do not depend on the work-group size (wg_free) have the library tune
- * that too (SGK_TUNE_WORK_GROUP). Either way the choice is then run, verified and timed. */
+/* `sgk tune [NAME] [--wg] [--tune-isa]`: the sub-group size each documented kernel runs fastest
+ * at, at its seed size. A kernel whose range holds at every W is tuned by the library (launch
+ * option tune: the first launches measure W 8, 16, 32 in turn, then the fastest runs); one whose
+ * range is computed from W (range_uses_w) by launching each W here the same number of times.
+ * With --wg, the kernels whose results do not depend on the work-group size (wg_free) have the
+ * library tune that too (SGK_TUNE_WORK_GROUP); with --tune-isa every kernel has the ISA tuned
+ * (SGK_TUNE_ISA, or here for the host-tuned ones). Either way the choice is then run, verified and
+ * timed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +19,8 @@ typedef struct tune_row {
   size_t n;
   double best_s[3]; /* fastest launch per W 8, 16, 32; 0: not run */
   uint32_t chosen;
-  size_t chosen_wg; /* the work-group size the choice runs at */
+  size_t chosen_wg;   /* the work-group size the choice runs at */
+  sgk_isa chosen_isa; /* the ISA it runs at */
   int by_library;
   sgk_status status;
   sgk_run_result r; /* the chosen W, tuned launches */
@@ -27,15 +30,16 @@ static const uint32_t widths[3] = {8, 16, 32};
 
 /* The library's tuner: launches until it reports a launch of its choice (at most the rounds of
  * every candidate and one more), keeping the measuring launches' times per W (the fastest over
- * the work-group sizes with --wg). */
-static sgk_status tune_by_library(tune_row *t, sgk_case *c, sgk_launch_options o, int wg) {
+ * the work-group sizes with --wg, and the ISAs with --tune-isa). */
+static sgk_status tune_by_library(tune_row *t, sgk_case *c, sgk_launch_options o, int wg,
+                                  int isa_tuned) {
   o.sub_group_size = 0;
-  o.tune = SGK_TUNE_ON | (wg ? SGK_TUNE_WORK_GROUP : 0u);
+  o.tune = SGK_TUNE_ON | (wg ? SGK_TUNE_WORK_GROUP : 0u) | (isa_tuned ? SGK_TUNE_ISA : 0u);
   sgk_isa isa;
   sgk_status st = sgk_resolve_isa(o.isa, &isa);
   if (st != SGK_SUCCESS) return st;
   c->sg = sgk_isa_native_sub_group_size(isa);
-  for (unsigned k = 0; k <= 24 * SGK_TUNE_ROUNDS; ++k) { /* 3 W x at most 8 work-group sizes */
+  for (unsigned k = 0; k <= SGK_TUNE_MAX_CANDIDATES * SGK_TUNE_ROUNDS; ++k) {
     sgk_launch_info info;
     memset(&info, 0, sizeof info);
     st = t->f->launch(c, &o, &info);
@@ -46,6 +50,7 @@ static sgk_status tune_by_library(tune_row *t, sgk_case *c, sgk_launch_options o
       t->best_s[wi] = s;
     if (info.tune == SGK_TUNE_CHOSEN) {
       t->chosen = info.sub_group_size;
+      t->chosen_isa = info.isa;
       t->chosen_wg = 1; /* the work-group's items (a 2-D family's range is the tile's) */
       for (int d = 0; d < 3; ++d) t->chosen_wg *= info.local[d] ? info.local[d] : 1;
       if (!wg) t->chosen_wg = t->wg;
@@ -57,23 +62,31 @@ static sgk_status tune_by_library(tune_row *t, sgk_case *c, sgk_launch_options o
   return sgk_run_family(t->f, c, &o, 3, &t->r);
 }
 
-/* Each W launched here SGK_TUNE_ROUNDS times, round-robin, as the library would. */
-static sgk_status tune_by_host(tune_row *t, sgk_case *c, sgk_launch_options o) {
+/* Each (ISA, W) launched here SGK_TUNE_ROUNDS times, round-robin, as the library would: the ISAs
+ * are isas[0 .. nisa). */
+static sgk_status tune_by_host(tune_row *t, sgk_case *c, sgk_launch_options o, const sgk_isa *isas,
+                               uint32_t nisa) {
+  double best_s = 0;
   for (unsigned round = 0; round < SGK_TUNE_ROUNDS; ++round)
-    for (int wi = 0; wi < 3; ++wi) {
-      o.sub_group_size = widths[wi];
-      sgk_run_result r;
-      const sgk_status st = sgk_run_family(t->f, c, &o, 1, &r);
-      if (st == SGK_ERROR_SUB_GROUP_SIZE_NOT_COMPILED) continue;
-      if (st != SGK_SUCCESS) return st;
-      if (t->best_s[wi] == 0 || r.min_s < t->best_s[wi]) t->best_s[wi] = r.min_s;
-    }
-  int best = -1;
-  for (int wi = 0; wi < 3; ++wi)
-    if (t->best_s[wi] > 0 && (best < 0 || t->best_s[wi] < t->best_s[best])) best = wi;
-  if (best >= 0) t->chosen = widths[best];
+    for (uint32_t ii = 0; ii < nisa; ++ii)
+      for (int wi = 0; wi < 3; ++wi) {
+        o.isa = isas[ii];
+        o.sub_group_size = widths[wi];
+        sgk_run_result r;
+        const sgk_status st = sgk_run_family(t->f, c, &o, 1, &r);
+        if (st == SGK_ERROR_SUB_GROUP_SIZE_NOT_COMPILED || st == SGK_ERROR_ISA_NOT_COMPILED)
+          continue;
+        if (st != SGK_SUCCESS) return st;
+        if (t->best_s[wi] == 0 || r.min_s < t->best_s[wi]) t->best_s[wi] = r.min_s;
+        if (best_s == 0 || r.min_s < best_s) {
+          best_s = r.min_s;
+          t->chosen = widths[wi];
+          t->chosen_isa = isas[ii];
+        }
+      }
   t->chosen_wg = t->wg;
   if (!t->chosen) return SGK_ERROR_SUB_GROUP_SIZE_NOT_COMPILED;
+  o.isa = t->chosen_isa;
   o.sub_group_size = t->chosen;
   return sgk_run_family(t->f, c, &o, 3, &t->r);
 }
@@ -83,11 +96,11 @@ static void print_row(const tune_row *t, int json, int *first) {
   if (json) {
     printf(
         "%s{\"kernel\": \"%s\", \"n\": %zu, \"wg_size\": %u, \"tuned_by\": \"%s\", "
-        "\"best_ms\": [%.6g, %.6g, %.6g], \"sg_size\": %u, \"chosen_wg_size\": %zu, \"%s\": "
-        "%.6g, \"verified\": %s, \"error\": ",
+        "\"best_ms\": [%.6g, %.6g, %.6g], \"sg_size\": %u, \"chosen_wg_size\": %zu, "
+        "\"chosen_isa\": \"%s\", \"%s\": %.6g, \"verified\": %s, \"error\": ",
         *first ? "" : ",\n", f->name, t->n, t->wg, t->by_library ? "library" : "host",
         t->best_s[0] * 1e3, t->best_s[1] * 1e3, t->best_s[2] * 1e3, t->chosen, t->chosen_wg,
-        f->gflops ? "gflops" : "gbps", t->r.rate,
+        t->chosen ? sgk_isa_name(t->chosen_isa) : "", f->gflops ? "gflops" : "gbps", t->r.rate,
         t->status == SGK_SUCCESS && t->r.verified ? "true" : "false");
     cli_print_json_string(t->status == SGK_SUCCESS && t->r.verified ? "" : t->r.message);
     printf("}");
@@ -95,8 +108,8 @@ static void print_row(const tune_row *t, int json, int *first) {
     return;
   }
   if (*first) {
-    printf("%-18s %10s %5s %-8s %10s %10s %10s %6s %5s %12s  %s\n", "kernel", "n", "wg", "tuned by",
-           "W8 ms", "W16 ms", "W32 ms", "chosen", "at wg", "rate", "verified");
+    printf("%-18s %10s %5s %-8s %10s %10s %10s %6s %5s %-6s %12s  %s\n", "kernel", "n", "wg",
+           "tuned by", "W8 ms", "W16 ms", "W32 ms", "chosen", "at wg", "on", "rate", "verified");
     *first = 0;
   }
   if (t->status != SGK_SUCCESS) {
@@ -109,9 +122,10 @@ static void print_row(const tune_row *t, int json, int *first) {
       snprintf(ms[wi], sizeof ms[wi], "%.3f", t->best_s[wi] * 1e3);
     else
       snprintf(ms[wi], sizeof ms[wi], "-");
-  printf("%-18s %10zu %5u %-8s %10s %10s %10s %6u %5zu %7.2f %-4s  %s\n", f->name, t->n, t->wg,
+  printf("%-18s %10zu %5u %-8s %10s %10s %10s %6u %5zu %-6s %7.2f %-4s  %s\n", f->name, t->n, t->wg,
          t->by_library ? "library" : "host", ms[0], ms[1], ms[2], t->chosen, t->chosen_wg,
-         t->r.rate, f->gflops ? "GF/s" : "GB/s", t->r.verified ? "yes" : t->r.message);
+         sgk_isa_name(t->chosen_isa), t->r.rate, f->gflops ? "GF/s" : "GB/s",
+         t->r.verified ? "yes" : t->r.message);
 }
 
 int cli_tune(int argc, char **argv) {
@@ -124,7 +138,7 @@ int cli_tune(int argc, char **argv) {
   }
   sgk_launch_options o;
   memset(&o, 0, sizeof o);
-  int json = 0, quick = 0, tune_wg = 0;
+  int json = 0, quick = 0, tune_wg = 0, tune_isa = 0, isa_given = 0;
   for (int i = 0; i < argc; ++i) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     unsigned long long x;
@@ -134,9 +148,12 @@ int cli_tune(int argc, char **argv) {
       quick = 1;
     } else if (strcmp(a, "--wg") == 0) {
       tune_wg = 1;
+    } else if (strcmp(a, "--tune-isa") == 0) {
+      tune_isa = 1;
     } else if (strcmp(a, "--isa") == 0 && v) {
       if (sgk_isa_from_name(v, &o.isa) != SGK_SUCCESS)
         return cli_usage_error("%s", sgk_last_error());
+      isa_given = o.isa != SGK_ISA_AUTO;
       ++i;
     } else if (strcmp(a, "--threads") == 0 && v) {
       if (!cli_parse_uint(v, SGK_MAX_THREADS, &x))
@@ -147,13 +164,27 @@ int cli_tune(int argc, char **argv) {
       return cli_usage_error("tune: unknown option or missing value '%s'", a);
     }
   }
+  if (tune_isa && isa_given) return cli_usage_error("tune: --tune-isa picks the ISA: drop --isa");
   sgk_isa isa;
   const sgk_status ist = sgk_resolve_isa(o.isa, &isa);
   if (ist != SGK_SUCCESS) return cli_status_error("tune", ist);
-  o.isa = isa;
-  if (!json)
-    printf("isa %s, the fastest launch of each W over %u rounds%s\n", sgk_isa_name(isa),
-           SGK_TUNE_ROUNDS, tune_wg ? " (and work-group sizes: 'at wg')" : "");
+  /* the ISAs tried: the resolved one, and with --tune-isa the others the library would try (each
+   * this CPU runs and the build has, but scalar; none when SGK_ISA pins the ISA) */
+  sgk_isa isas[SGK_ISA_COUNT];
+  uint32_t nisa = 0;
+  isas[nisa++] = isa;
+  const char *pinned = getenv("SGK_ISA");
+  if (tune_isa && !(pinned && *pinned && strcmp(pinned, "auto") != 0))
+    for (int i = SGK_ISA_SCALAR + 1; i < SGK_ISA_COUNT; ++i)
+      if (i != (int)isa && sgk_isa_available((sgk_isa)i)) isas[nisa++] = (sgk_isa)i;
+  if (!tune_isa) o.isa = isa;
+  if (!json) {
+    printf("isa %s", sgk_isa_name(isa));
+    for (uint32_t i = 1; i < nisa; ++i) printf(", %s", sgk_isa_name(isas[i]));
+    printf(", the fastest launch of each W over %u rounds%s%s\n", SGK_TUNE_ROUNDS,
+           nisa > 1 ? " and the ISAs ('on')" : "",
+           tune_wg ? " (and work-group sizes: 'at wg')" : "");
+  }
   int first = 1, failures = 0;
   if (json) printf("[\n");
   for (size_t fi = 0; fi < sgk_family_count; ++fi) {
@@ -172,8 +203,9 @@ int cli_tune(int argc, char **argv) {
         snprintf(t.r.message, sizeof t.r.message, "%s", why);
         t.status = SGK_ERROR_NULL_ARGUMENT;
       } else {
-        t.status = f->range_uses_w ? tune_by_host(&t, &c, o)
-                                   : tune_by_library(&t, &c, o, tune_wg && f->wg_free);
+        t.chosen_isa = isa;
+        t.status = f->range_uses_w ? tune_by_host(&t, &c, o, isas, nisa)
+                                   : tune_by_library(&t, &c, o, tune_wg && f->wg_free, tune_isa);
         if (t.status != SGK_SUCCESS && !t.r.message[0])
           snprintf(t.r.message, sizeof t.r.message, "%s: %s", sgk_status_string(t.status),
                    sgk_last_error());

@@ -52,7 +52,7 @@ typedef enum sgk_status {
                                   * (checked) a collective read an unwritten SGK_PER_SUB_GROUP entry */
   SGK_ERROR_NESTED_LAUNCH,       /* sgk_launch called from inside a running kernel */
   SGK_ERROR_KERNEL_ABI,          /* the kernel was compiled for another table layout */
-  SGK_ERROR_INVALID_TUNE,        /* launch option tune has a bit beyond SGK_TUNE_ON|WORK_GROUP */
+  SGK_ERROR_INVALID_TUNE,        /* launch option tune has a bit other than SGK_TUNE_'s */
   SGK_ERROR_INVALID_ENVIRONMENT, /* an environment variable sgk reads has a value it does not know */
   SGK_ERROR_SHUFFLE_OUT_OF_RANGE, /* (checked) sgk_shuffle_down/up by more than the sub-group's
                                    * size: lanes read past both sources */
@@ -86,8 +86,14 @@ typedef struct sgk_launch_options {
    * and 32, 64, ..., 1024 that divide its global size (the work-group at most
    * SGK_MAX_WORK_GROUP_SIZE), each with each W tried; the launch info's local says what ran. Only
    * for kernels whose results do not depend on the work-group size either (nothing in the args
-   * sized or indexed by the work-group count or size). SGK_TUNE_OFF (0): no tuning. Other values:
-   * SGK_ERROR_INVALID_TUNE. */
+   * sized or indexed by the work-group count or size). SGK_TUNE_ISA (alone or with the others)
+   * tunes the ISA too when isa is SGK_ISA_AUTO and SGK_ISA is not set: each ISA this CPU runs and
+   * the build has (scalar only when no other runs), at each W and size tried (alone: at the W
+   * given, else each ISA's native one); the launch info's isa says what ran. Only for kernels
+   * whose results may come from any ISA: integer and + - * / results are the same bits at every
+   * ISA, the math built-ins (SLEEF) within their bound at each, not always the same bits, and a
+   * kernel that branches on SGK_VARIANT_ISA is the caller's to judge. SGK_TUNE_OFF (0): no
+   * tuning. Other values: SGK_ERROR_INVALID_TUNE. */
   uint32_t tune;
   /* With tune on: a value the caller derives from whatever in the kernel's args moves its fastest
    * sub-group size under one range (how many bins a histogram fills, a matrix's shape, a
@@ -99,13 +105,17 @@ typedef struct sgk_launch_options {
 #define SGK_TUNE_OFF 0u
 #define SGK_TUNE_ON 1u
 #define SGK_TUNE_WORK_GROUP 2u
-#define SGK_TUNE_ROUNDS 3u /* launches per sub-group size before the choice */
+#define SGK_TUNE_ISA 4u
+#define SGK_TUNE_ROUNDS 3u /* launches per candidate (ISA, W, work-group size) before the choice */
+/* The most candidates a key measures (2 ISAs x 3 W x 7 work-group sizes on x86 take 42): a tuned
+ * launch's choice comes at the latest at launch SGK_TUNE_MAX_CANDIDATES * SGK_TUNE_ROUNDS + 1. */
+#define SGK_TUNE_MAX_CANDIDATES 64u
 
 /* What the tuner did in a launch (sgk_launch_info.tune). */
 typedef enum sgk_tune_state {
   SGK_TUNE_NONE = 0, /* not tuned: an explicit or the native sub-group size */
-  SGK_TUNE_MEASURED, /* a measuring launch: it ran the size the tuner tries next */
-  SGK_TUNE_CHOSEN    /* ran the chosen size */
+  SGK_TUNE_MEASURED, /* a measuring launch: it ran the candidate the tuner tries next */
+  SGK_TUNE_CHOSEN    /* ran the chosen candidate */
 } sgk_tune_state;
 
 /* What a launch did, like SYCL event profiling. Times are CLOCK_MONOTONIC nanoseconds. */
@@ -224,8 +234,8 @@ SGK_API int sgk_kernel_has_variant(const sgk_kernel *kernel, sgk_isa isa, uint32
  * tune_key; NULL: defaults) would key on: *sub_group_size the chosen size, or 0 while it is still
  * measuring (or nothing was launched yet); best_ns[i] (may be NULL) the fastest measured launch
  * at 8, 16, 32 (over the work-group sizes tried, with SGK_TUNE_WORK_GROUP; 0: not measured; from
- * SGK_TUNE_FILE: 0). The chosen work-group size: a tuned launch's sgk_launch_info.local. Fails as
- * sgk_launch would on the range and ISA. */
+ * SGK_TUNE_FILE: 0; with SGK_TUNE_ISA over the ISAs tried). The chosen work-group size and ISA: a
+ * tuned launch's sgk_launch_info.local and isa. Fails as sgk_launch would on the range and ISA. */
 SGK_API sgk_status sgk_tune_lookup(const sgk_kernel *kernel, const sgk_range *range,
                                    const sgk_launch_options *options, uint32_t *sub_group_size,
                                    uint64_t best_ns[3]);

@@ -47,17 +47,24 @@ static inline uint32_t sgk__w_slot(uint32_t w) { return w == 8 ? 0u : w == 16 ? 
 /* ISAs the library was built with, as a bit set (1u << isa). */
 uint32_t sgk__isas_compiled(void);
 
-/* The launch tuner (tune.c). A candidate is a sub-group size w and a work-group size l of the
- * range's contiguous dimension (the other dimensions keep the range's); the key is (kernel, ISA,
- * the range as given, the team size for it, the launch option tune_key, the tune bits). pick: the
- * candidate a tuned launch runs, among the launch's cands (every compiled size, and with
- * SGK_TUNE_WORK_GROUP every work-group size tried, in a fixed order for the key) whose SLM fits
- * (bit i of fits: cands[i]); fallback if none does or the tuner cannot keep an entry; *slot >= 0
- * marks a measuring launch, which must report its time (0: it failed) with record. query: the
- * choice (w 0: none yet) and the fastest measured launch per size 8, 16, 32. */
-#define SGK__TUNE_MODES (SGK_TUNE_ON | SGK_TUNE_WORK_GROUP)
-#define SGK__TUNE_MAX_CANDS 24
+/* ISAs a launch with SGK_TUNE_ISA and isa SGK_ISA_AUTO measures, in isas (returns how many):
+ * def (the resolved ISA: the key's) first, then the others this CPU runs and the build has, in
+ * list order; scalar only when nothing else runs. Only def when SGK_ISA is set (the environment
+ * pins the ISA as the option would). */
+uint32_t sgk__isas_tunable(sgk_isa def, sgk_isa isas[SGK_ISA_COUNT]);
+
+/* The launch tuner (tune.c). A candidate is an ISA, a sub-group size w and a work-group size l of
+ * the range's contiguous dimension (the other dimensions keep the range's); the key is (kernel,
+ * the resolved ISA, the range as given, the team size for it, the launch option tune_key, the
+ * tune bits). pick: the candidate a tuned launch runs, among the launch's cands (every compiled
+ * size, with SGK_TUNE_WORK_GROUP every work-group size tried, with SGK_TUNE_ISA every ISA, in a
+ * fixed order for the key) whose SLM fits (bit i of fits: cands[i]); fallback if none does or the
+ * tuner cannot keep an entry; *slot >= 0 marks a measuring launch, which must report its time
+ * (0: it failed) with record. query: the choice (w 0: none yet) and the fastest measured launch
+ * per size 8, 16, 32. */
+#define SGK__TUNE_MODES (SGK_TUNE_ON | SGK_TUNE_WORK_GROUP | SGK_TUNE_ISA)
 typedef struct sgk__tune_cand {
+  sgk_isa isa;
   uint32_t w;
   size_t l;
 } sgk__tune_cand;
@@ -69,7 +76,7 @@ typedef struct sgk__tune_key {
   uint64_t key;
 } sgk__tune_key;
 sgk__tune_cand sgk__tune_pick(const sgk__tune_key *k, const sgk__tune_cand *cands, uint32_t ncand,
-                              uint32_t fits, sgk__tune_cand fallback, int *slot);
+                              uint64_t fits, sgk__tune_cand fallback, int *slot);
 void sgk__tune_record(const sgk__tune_key *k, sgk__tune_cand ran, uint64_t ns);
 sgk_status sgk__tune_query(const sgk__tune_key *k, uint32_t *w, size_t *local, uint64_t best_ns[3]);
 

@@ -111,3 +111,13 @@ sgk_status sgk_resolve_isa(sgk_isa requested, sgk_isa *resolved) {
   *resolved = best;
   return SGK_SUCCESS;
 }
+
+uint32_t sgk__isas_tunable(sgk_isa def, sgk_isa isas[SGK_ISA_COUNT]) {
+  uint32_t n = 0;
+  isas[n++] = def;
+  pthread_once(&env_once, read_env);
+  if (env.set) return n;
+  for (int i = SGK_ISA_SCALAR + 1; i < SGK_ISA_COUNT; ++i)
+    if (i != (int)def && sgk_isa_available((sgk_isa)i)) isas[n++] = (sgk_isa)i;
+  return n;
+}

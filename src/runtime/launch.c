@@ -223,13 +223,15 @@ static const sgk_variant *variant(const sgk_kernel *kernel, sgk_isa isa, int wi)
   return v->run ? v : NULL;
 }
 
-/* Whether any compiled variant of the ISA declares SLM (SGK_KERNEL_SLM emits a size function
- * beside every variant, so either all of them or none do). */
-static int declares_slm(const sgk_kernel *kernel, sgk_isa isa) {
-  for (int wi = 0; wi < 3; ++wi) {
-    const sgk_variant *v = variant(kernel, isa, wi);
-    if (v && v->slm_bytes) return 1;
-  }
+/* Whether any compiled variant declares SLM (SGK_KERNEL_SLM emits a size function beside every
+ * variant, so either all of them or none do; every ISA is looked at, as a launch that tunes the
+ * ISA may run one other than the resolved one). */
+static int declares_slm(const sgk_kernel *kernel) {
+  for (int isa = SGK_ISA_SCALAR; isa < SGK_ISA_COUNT; ++isa)
+    for (int wi = 0; wi < 3; ++wi) {
+      const sgk_variant *v = variant(kernel, (sgk_isa)isa, wi);
+      if (v && v->slm_bytes) return 1;
+    }
   return 0;
 }
 
@@ -294,8 +296,8 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   if (st != SGK_SUCCESS) return st;
   if (opt->tune & ~SGK__TUNE_MODES)
     return sgk__fail(SGK_ERROR_INVALID_TUNE,
-                     "launch option tune is %u: use SGK_TUNE_OFF, or SGK_TUNE_ON and/or "
-                     "SGK_TUNE_WORK_GROUP",
+                     "launch option tune is %u: use SGK_TUNE_OFF, or any of SGK_TUNE_ON, "
+                     "SGK_TUNE_WORK_GROUP, SGK_TUNE_ISA (bits 1, 2, 4)",
                      opt->tune);
   const sgk_cpu *cpu = sgk__cpu();
   if (cpu->env_error[0]) return sgk__fail(SGK_ERROR_INVALID_ENVIRONMENT, "%s", cpu->env_error);
@@ -304,7 +306,7 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
   /* The SLM size is an expression of the kernel's args (SGK_KERNEL_SLM): without args a launch
    * that runs work-groups fails rather than let it read through NULL (an empty one runs nothing,
    * needs none). */
-  if (!args && groups && declares_slm(kernel, isa))
+  if (!args && groups && declares_slm(kernel))
     return sgk__fail(SGK_ERROR_NULL_ARGUMENT,
                      "kernel '%s' declares its SLM with SGK_KERNEL_SLM, from its arguments: args "
                      "is NULL",
@@ -315,43 +317,53 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
 
   /* The sub-group size: as given, else the native one, or the tuner's among the sizes compiled
    * whose SLM fits this launch; with SGK_TUNE_WORK_GROUP the work-group size of the contiguous
-   * dimension too (last: a measuring launch that is handed a slot reports its time even when it
-   * fails from here on) */
+   * dimension too, with SGK_TUNE_ISA the ISA (last: a measuring launch that is handed a slot
+   * reports its time even when it fails from here on) */
   uint32_t w = opt->sub_group_size ? opt->sub_group_size : sgk_isa_native_sub_group_size(isa);
   sgk_tune_state tuned = SGK_TUNE_NONE;
   int slot = -1;
   const uint32_t tune_w = !opt->sub_group_size && (opt->tune & SGK_TUNE_ON);
   const uint32_t tune_l = opt->tune & SGK_TUNE_WORK_GROUP;
+  const uint32_t tune_isa = (opt->tune & SGK_TUNE_ISA) && opt->isa == SGK_ISA_AUTO;
   const sgk__tune_key tkey = {kernel,       isa, range, threads, opt->tune & SGK__TUNE_MODES,
                               opt->tune_key};
-  sgk__tune_cand pick = {w, range->local[range->dims - 1]};
+  sgk__tune_cand pick = {isa, w, range->local[range->dims - 1]};
   sgk_range run_range = *range; /* the range as run: the tuner's work-group size */
-  if ((tune_w || tune_l) && groups) {
-    sgk__tune_cand cands[SGK__TUNE_MAX_CANDS];
-    uint32_t ncand = 0, fits = 0;
+  if ((tune_w || tune_l || tune_isa) && groups) {
+    sgk__tune_cand cands[SGK_TUNE_MAX_CANDIDATES];
+    uint32_t ncand = 0;
+    uint64_t fits = 0;
     size_t ls[8];
     const uint32_t nl = tune_l ? work_group_candidates(range, ls) : 1;
     if (!tune_l) ls[0] = pick.l;
-    for (uint32_t li = 0; li < nl; ++li) {
-      sgk_range r = *range;
-      r.local[r.dims - 1] = ls[li];
-      sgk_wg t;
-      size_t g;
-      (void)validate_range(&r, &t, &g); /* a candidate is a valid range (work_group_candidates) */
-      for (int i = 0; i < 3; ++i) {
-        const uint32_t cw = 8u << i;
-        if (!tune_w && cw != w) continue;
-        const sgk_variant *v = variant(kernel, isa, i);
-        if (!v) continue;
-        size_t declared, bytes;
-        if (slm_size(v, opt, t.local_linear_size, args, &declared, &bytes) == SGK_SUCCESS)
-          fits |= 1u << ncand;
-        cands[ncand++] = (sgk__tune_cand){cw, ls[li]};
+    sgk_isa isas[SGK_ISA_COUNT];
+    const uint32_t nisa = tune_isa ? sgk__isas_tunable(isa, isas) : 1;
+    if (!tune_isa) isas[0] = isa;
+    for (uint32_t ii = 0; ii < nisa; ++ii)
+      for (uint32_t li = 0; li < nl; ++li) {
+        sgk_range r = *range;
+        r.local[r.dims - 1] = ls[li];
+        sgk_wg t;
+        size_t g;
+        (void)validate_range(&r, &t, &g); /* a candidate is a valid range (work_group_candidates) */
+        /* the W given, or each ISA's native one when W is not tuned */
+        const uint32_t own_w =
+            opt->sub_group_size ? opt->sub_group_size : sgk_isa_native_sub_group_size(isas[ii]);
+        for (int i = 0; i < 3 && ncand < SGK_TUNE_MAX_CANDIDATES; ++i) {
+          const uint32_t cw = 8u << i;
+          if (!tune_w && cw != own_w) continue;
+          const sgk_variant *v = variant(kernel, isas[ii], i);
+          if (!v) continue;
+          size_t declared, bytes;
+          if (slm_size(v, opt, t.local_linear_size, args, &declared, &bytes) == SGK_SUCCESS)
+            fits |= UINT64_C(1) << ncand;
+          cands[ncand++] = (sgk__tune_cand){isas[ii], cw, ls[li]};
+        }
       }
-    }
     pick = sgk__tune_pick(&tkey, cands, ncand, fits, pick, &slot);
     tuned = slot >= 0 ? SGK_TUNE_MEASURED : SGK_TUNE_CHOSEN;
     w = pick.w;
+    isa = pick.isa;
     if (pick.l != range->local[range->dims - 1]) {
       run_range.local[range->dims - 1] = pick.l;
       st = validate_range(&run_range, &tmpl, &groups);

@@ -1,6 +1,7 @@
 /* Launch tuning (sgk_launch_options.tune): per (kernel, ISA, range, team size, tune_key, what is
- * tuned), the first launches measure each candidate (a compiled sub-group size, and with
- * SGK_TUNE_WORK_GROUP a work-group size of the contiguous dimension) SGK_TUNE_ROUNDS times,
+ * tuned), the first launches measure each candidate (a compiled sub-group size, with
+ * SGK_TUNE_WORK_GROUP a work-group size of the contiguous dimension, with SGK_TUNE_ISA an ISA)
+ * SGK_TUNE_ROUNDS times,
  * round-robin, and the later ones run the candidate whose fastest launch was fastest. Entries
  * live for the process, under one mutex (a lookup per tuned launch: a short list scan); decisions
  * are appended to SGK_TUNE_FILE. */
@@ -20,8 +21,8 @@ typedef struct tune_entry {
   uint32_t dims, threads, mode; /* mode: the launch's tune bits */
   uint64_t key;                 /* the launch option tune_key */
   size_t global[3], local[3];
-  sgk__tune_cand cand[SGK__TUNE_MAX_CANDS]; /* the candidates measured, in the order tried */
-  uint64_t best_ns[SGK__TUNE_MAX_CANDS];    /* per candidate: fastest launch; 0 none */
+  sgk__tune_cand cand[SGK_TUNE_MAX_CANDIDATES]; /* the candidates measured, in the order tried */
+  uint64_t best_ns[SGK_TUNE_MAX_CANDIDATES];    /* per candidate: fastest launch; 0 none */
   uint32_t ncand;
   uint32_t handed, recorded; /* measuring launches started / finished */
   int chosen;                /* index into cand; -1 while measuring */
@@ -34,7 +35,9 @@ static size_t entry_count, entry_cap;
 static int file_read;
 
 static int size_index(uint32_t w) { return w == 8 ? 0 : w == 16 ? 1 : w == 32 ? 2 : -1; }
-static int same_cand(sgk__tune_cand a, sgk__tune_cand b) { return a.w == b.w && a.l == b.l; }
+static int same_cand(sgk__tune_cand a, sgk__tune_cand b) {
+  return a.isa == b.isa && a.w == b.w && a.l == b.l;
+}
 
 static tune_entry *append_entry(void) {
   if (entry_count == entry_cap) {
@@ -50,11 +53,14 @@ static tune_entry *append_entry(void) {
   return e;
 }
 
-/* One line per choice: "sgk-tune 2 NAME ISA KEY MODE DIMS G0 G1 G2 L0 L1 L2 THREADS W WL" (KEY
- * the tune_key in decimal, MODE the tune bits, WL the chosen work-group size of the contiguous
- * dimension). A version 1 line ("sgk-tune 1 NAME ISA DIMS G0 G1 G2 L0 L1 L2 THREADS W", written
- * before tune_key and SGK_TUNE_WORK_GROUP) holds for key 0, mode SGK_TUNE_ON and the range's own
- * work-group. Lines that do not parse (another version, a torn write) are skipped. */
+/* One line per choice: "sgk-tune 3 NAME ISA KEY MODE DIMS G0 G1 G2 L0 L1 L2 THREADS CISA W WL"
+ * (ISA the key's, the one SGK_ISA_AUTO resolved to; KEY the tune_key in decimal, MODE the tune
+ * bits; CISA, W, WL the choice: its ISA, sub-group size and work-group size of the contiguous
+ * dimension). Older lines read too: version 2 ("sgk-tune 2 NAME ISA KEY MODE DIMS G0 G1 G2 L0 L1
+ * L2 THREADS W WL", before SGK_TUNE_ISA) chose the key's ISA; version 1 ("sgk-tune 1 NAME ISA
+ * DIMS G0 G1 G2 L0 L1 L2 THREADS W", before tune_key and SGK_TUNE_WORK_GROUP) holds for key 0,
+ * mode SGK_TUNE_ON, the range's own work-group. Lines that do not parse (another version, a torn
+ * write) are skipped. */
 static void read_file(void) {
   const char *path = getenv("SGK_TUNE_FILE");
   if (!path || !*path) return;
@@ -62,18 +68,24 @@ static void read_file(void) {
   if (!f) return;
   char line[512];
   while (fgets(line, sizeof line, f)) {
-    char name[64], isa_name[32];
+    char name[64], isa_name[32], cisa_name[32] = "";
     unsigned dims, threads, w, mode = SGK_TUNE_ON;
     uint64_t key = 0;
     size_t g[3], l[3], wl = 0;
-    sgk_isa isa;
-    if (sscanf(line, "sgk-tune 2 %63s %31s %" SCNu64 " %u %u %zu %zu %zu %zu %zu %zu %u %u %zu",
+    sgk_isa isa, cisa;
+    if (sscanf(line,
+               "sgk-tune 3 %63s %31s %" SCNu64 " %u %u %zu %zu %zu %zu %zu %zu %u %31s %u %zu",
+               name, isa_name, &key, &mode, &dims, &g[0], &g[1], &g[2], &l[0], &l[1], &l[2],
+               &threads, cisa_name, &w, &wl) != 15 &&
+        sscanf(line, "sgk-tune 2 %63s %31s %" SCNu64 " %u %u %zu %zu %zu %zu %zu %zu %u %u %zu",
                name, isa_name, &key, &mode, &dims, &g[0], &g[1], &g[2], &l[0], &l[1], &l[2],
                &threads, &w, &wl) != 14 &&
         sscanf(line, "sgk-tune 1 %63s %31s %u %zu %zu %zu %zu %zu %zu %u %u", name, isa_name, &dims,
                &g[0], &g[1], &g[2], &l[0], &l[1], &l[2], &threads, &w) != 11)
       continue;
-    if (sgk_isa_from_name(isa_name, &isa) != SGK_SUCCESS || size_index(w) < 0 || dims < 1 ||
+    if (!cisa_name[0]) snprintf(cisa_name, sizeof cisa_name, "%s", isa_name);
+    if (sgk_isa_from_name(isa_name, &isa) != SGK_SUCCESS ||
+        sgk_isa_from_name(cisa_name, &cisa) != SGK_SUCCESS || size_index(w) < 0 || dims < 1 ||
         dims > 3 || !mode || (mode & ~SGK__TUNE_MODES))
       continue;
     if (!wl) wl = l[dims - 1];
@@ -88,7 +100,7 @@ static void read_file(void) {
     e->key = key;
     memcpy(e->global, g, sizeof g);
     memcpy(e->local, l, sizeof l);
-    e->file = (sgk__tune_cand){w, wl};
+    e->file = (sgk__tune_cand){cisa, w, wl};
   }
   fclose(f);
 }
@@ -99,9 +111,10 @@ static void write_choice(const tune_entry *e) {
   FILE *f = fopen(path, "a");
   if (!f) return; /* the choice still holds for this process */
   const sgk__tune_cand c = e->cand[e->chosen];
-  fprintf(f, "sgk-tune 2 %s %s %" PRIu64 " %u %u %zu %zu %zu %zu %zu %zu %u %u %zu\n",
+  fprintf(f, "sgk-tune 3 %s %s %" PRIu64 " %u %u %zu %zu %zu %zu %zu %zu %u %s %u %zu\n",
           e->kernel->name, sgk_isa_name(e->isa), e->key, e->mode, e->dims, e->global[0],
-          e->global[1], e->global[2], e->local[0], e->local[1], e->local[2], e->threads, c.w, c.l);
+          e->global[1], e->global[2], e->local[0], e->local[1], e->local[2], e->threads,
+          sgk_isa_name(c.isa), c.w, c.l);
   fclose(f);
 }
 
@@ -121,7 +134,7 @@ static int same_shape(const tune_entry *e, const sgk__tune_key *k) {
  * unless the choice is not among them (a size not compiled for this kernel): then it is ignored
  * and measured anew. */
 static tune_entry *find(const sgk__tune_key *k, const sgk__tune_cand *cands, uint32_t ncand,
-                        int make, uint32_t fits) {
+                        int make, uint64_t fits) {
   if (!file_read) {
     read_file();
     file_read = 1;
@@ -165,19 +178,19 @@ static tune_entry *find(const sgk__tune_key *k, const sgk__tune_cand *cands, uin
 
 /* Whether the entry's candidate i fits this launch (its index among the launch's cands in fits). */
 static int fits_launch(const tune_entry *e, uint32_t i, const sgk__tune_cand *cands, uint32_t ncand,
-                       uint32_t fits) {
+                       uint64_t fits) {
   for (uint32_t c = 0; c < ncand; ++c)
-    if (same_cand(cands[c], e->cand[i])) return fits >> c & 1u;
+    if (same_cand(cands[c], e->cand[i])) return (int)(fits >> c & 1u);
   return 0;
 }
 
 /* For a launch that cannot run the entry's choice or its next measurement (its args make that
  * candidate's SLM too large): the fastest measured candidate that fits; with none measured (a
- * choice read from the file) the one nearest the choice: the same work-group size first, then
- * the sub-group size nearest it, the smaller before the larger; else fallback (the launch then
- * fails at it and says why). */
+ * choice read from the file) the one nearest the choice: the same ISA first, then the same
+ * work-group size, then the sub-group size nearest it, the smaller before the larger; else
+ * fallback (the launch then fails at it and says why). */
 static sgk__tune_cand fitting(const tune_entry *e, const sgk__tune_cand *cands, uint32_t ncand,
-                              uint32_t fits, sgk__tune_cand fallback) {
+                              uint64_t fits, sgk__tune_cand fallback) {
   int best = -1;
   for (uint32_t i = 0; i < e->ncand; ++i)
     if (e->best_ns[i] && fits_launch(e, i, cands, ncand, fits) &&
@@ -189,7 +202,8 @@ static sgk__tune_cand fitting(const tune_entry *e, const sgk__tune_cand *cands, 
   for (uint32_t i = 0; i < e->ncand; ++i) {
     if (!fits_launch(e, i, cands, ncand, fits)) continue;
     const int d = size_index(e->cand[i].w) - size_index(want.w);
-    const unsigned score = (e->cand[i].l != want.l) * 16u + (unsigned)(d < 0 ? -2 * d : 2 * d + 1);
+    const unsigned score = (e->cand[i].isa != want.isa) * 64u + (e->cand[i].l != want.l) * 16u +
+                           (unsigned)(d < 0 ? -2 * d : 2 * d + 1);
     if (score < best_score) {
       best_score = score;
       best = (int)i;
@@ -199,7 +213,7 @@ static sgk__tune_cand fitting(const tune_entry *e, const sgk__tune_cand *cands, 
 }
 
 sgk__tune_cand sgk__tune_pick(const sgk__tune_key *k, const sgk__tune_cand *cands, uint32_t ncand,
-                              uint32_t fits, sgk__tune_cand fallback, int *slot) {
+                              uint64_t fits, sgk__tune_cand fallback, int *slot) {
   *slot = -1;
   pthread_mutex_lock(&tune_lock);
   sgk__tune_cand run = fallback;

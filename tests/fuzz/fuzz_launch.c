@@ -1,12 +1,12 @@
 /* libFuzzer target over every sgk_launch parameter: the bytes pick a kernel or NULL, a range or
  * NULL (dims 0 .. 4, sizes from 0 through overflow-prone products), options or NULL (ISA values in
- * and out of range, sub-group sizes, SLM bytes, thread counts) and an info pointer or NULL. An
- * independent oracle, written from the README's error table and not from the runtime's code,
- * lists the errors the input has: the status must be one of them, or SGK_SUCCESS when there are
- * none; a successful launch small enough to check must have run every work-group once with the
- * exact global, local and group ids and sub-group fields of every work-item, and report them in
- * info. Build: -DSGK_BUILD_FUZZ=ON with clang; run: build/tests/fuzz_launch tests/fuzz/corpus
- * (-max_total_time=N). */
+ * and out of range, sub-group sizes, SLM bytes, thread counts, tune bits in and out of range and a
+ * tune_key) and an info pointer or NULL. An independent oracle, written from the README's error
+ * table and not from the runtime's code, lists the errors the input has: the status must be one of
+ * them, or SGK_SUCCESS when there are none; a successful launch small enough to check must have
+ * run every work-group once with the exact global, local and group ids and sub-group fields of
+ * every work-item, and report them in info. Build: -DSGK_BUILD_FUZZ=ON with clang; run:
+ * build/tests/fuzz_launch tests/fuzz/corpus (-max_total_time=N). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,6 +69,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   o.sub_group_size = sgs[next(&rd) % 8];
   o.slm_bytes = slms[next(&rd) % 8];
   o.threads = threads[next(&rd) % 8];
+  const uint8_t tb = next(&rd); /* rarely tuned: the tuner's entries last the process */
+  o.tune = tb >= 0xe0 ? tb & 15u : 0u;
+  o.tune_key = next(&rd) % 4;
   const sgk_launch_options *opt = (flags & 2) ? NULL : &o;
   const sgk_range *rp = (flags & 4) ? NULL : &range;
   sgk_launch_info info, *ip = (flags & 8) ? NULL : &info;
@@ -121,6 +124,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (w != 0 && w != 8 && w != 16 && w != 32) ALLOW(SGK_ERROR_INVALID_SUB_GROUP_SIZE);
   if (eff.slm_bytes > SGK_LOCAL_MEM_SIZE) ALLOW(SGK_ERROR_SLM_TOO_LARGE);
   if (eff.threads > SGK_MAX_THREADS) ALLOW(SGK_ERROR_INVALID_THREADS);
+  if (eff.tune & ~(SGK_TUNE_ON | SGK_TUNE_WORK_GROUP | SGK_TUNE_ISA)) ALLOW(SGK_ERROR_INVALID_TUNE);
   allowed[SGK_ERROR_OUT_OF_MEMORY] = 1; /* always possible; never for these small requests */
 
   if (!errors && rp && items > MAX_CHECKED) return 0; /* valid but too large to check */
@@ -133,16 +137,43 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   if (st != SGK_SUCCESS) return 0;
 
-  /* a valid launch: every work-item's ids, and info */
-  const uint32_t width = w ? w : sgk_isa_native_sub_group_size(isa);
+  /* a valid launch: every work-item's ids, and info. Tuned (a range with work-groups), W is
+   * any compiled size unless given, the ISA any this CPU runs with SGK_TUNE_ISA and isa auto, the
+   * contiguous dimension's work-group size any dividing its global size with SGK_TUNE_WORK_GROUP:
+   * the ids are checked against what info says ran (not checked without info). */
+  const int tuned = eff.tune && items;
+  if (tuned && !ip) return 0;
+  uint32_t width = w ? w : sgk_isa_native_sub_group_size(isa);
+  sgk_range ran = range;
+  if (tuned) {
+    const uint32_t last = range.dims - 1;
+    if ((eff.tune & SGK_TUNE_ISA) && eff.isa == SGK_ISA_AUTO && sgk_isa_available(info.isa))
+      isa = info.isa;
+    if (!w && (eff.tune & SGK_TUNE_ON))
+      width = info.sub_group_size;
+    else if (!w)
+      width = sgk_isa_native_sub_group_size(isa);
+    if ((eff.tune & SGK_TUNE_WORK_GROUP) && info.local[last] &&
+        range.global[last] % info.local[last] == 0 &&
+        wg / range.local[last] * info.local[last] <= SGK_MAX_WORK_GROUP_SIZE) {
+      ran.local[last] = info.local[last];
+      groups = groups / (range.global[last] / range.local[last]) *
+               (range.global[last] / info.local[last]);
+    }
+  }
   if (ip && (info.work_groups != (items ? groups : 0) || info.sub_group_size != width ||
-             info.isa != isa || info.threads < 1)) {
-    fprintf(stderr, "info: %zu groups, W %u, threads %u\n", info.work_groups, info.sub_group_size,
-            info.threads);
+             info.isa != isa || info.threads < 1 ||
+             memcmp(info.local, ran.local, range.dims * sizeof ran.local[0]) != 0)) {
+    fprintf(stderr, "info: %zu groups, W %u, threads %u, local %zu\n", info.work_groups,
+            info.sub_group_size, info.threads, info.local[range.dims - 1]);
+    abort();
+  }
+  if (width != 8 && width != 16 && width != 32) {
+    fprintf(stderr, "tuned W %u\n", width);
     abort();
   }
   char msg[256];
-  if (!ids_match(out, &range, width, msg, sizeof msg)) {
+  if (!ids_match(out, &ran, width, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     abort();
   }
