@@ -86,7 +86,8 @@ typedef struct sgk_launch_options {
    * and 32, 64, ..., 1024 that divide its global size (the work-group at most
    * SGK_MAX_WORK_GROUP_SIZE), each with each W tried; the launch info's local says what ran. Only
    * for kernels whose results do not depend on the work-group size either (nothing in the args
-   * sized or indexed by the work-group count or size). SGK_TUNE_ISA (alone or with the others)
+   * sized or indexed by the work-group count or size: not a row, a tile or a partial sum per
+   * work-group; sgk cannot tell). SGK_TUNE_ISA (alone or with the others)
    * tunes the ISA too when isa is SGK_ISA_AUTO and SGK_ISA is not set: each ISA this CPU runs and
    * the build has (scalar only when no other runs), at each W and size tried (alone: at the W
    * given, else each ISA's native one); the launch info's isa says what ran. Only for kernels
