@@ -79,22 +79,21 @@ typedef struct sgk_launch_options {
    * (SGK_TUNE_ROUNDS rounds, every launch a complete, correct run), and the later ones the size
    * whose fastest launch was fastest. The choice is kept for the process, and in the file
    * SGK_TUNE_FILE names when set (read at the first tuned launch, a line appended per choice). For
-   * kernels whose results do not depend on W for a given range (a range computed from W, as a
-   * W x W tile per work-group, must not be tuned). An explicit sub_group_size is always used as
-   * given. SGK_TUNE_WORK_GROUP (alone, or with SGK_TUNE_ON: SGK_TUNE_ON | SGK_TUNE_WORK_GROUP)
-   * tunes the work-group size too: the contiguous dimension's (the last) among the range's own
-   * and 32, 64, ..., 1024 that divide its global size (the work-group at most
-   * SGK_MAX_WORK_GROUP_SIZE), each with each W tried; the launch info's local says what ran. Only
-   * for kernels whose results do not depend on the work-group size either (nothing in the args
-   * sized or indexed by the work-group count or size: not a row, a tile or a partial sum per
-   * work-group; sgk cannot tell). SGK_TUNE_ISA (alone or with the others)
-   * tunes the ISA too when isa is SGK_ISA_AUTO and SGK_ISA is not set: each ISA this CPU runs and
-   * the build has (scalar only when no other runs), at each W and size tried (alone: at the W
-   * given, else each ISA's native one); the launch info's isa says what ran. Only for kernels
-   * whose results may come from any ISA: integer and + - * / results are the same bits at every
-   * ISA, the math built-ins (SLEEF) within their bound at each, not always the same bits, and a
-   * kernel that branches on SGK_VARIANT_ISA is the caller's to judge. SGK_TUNE_OFF (0): no
-   * tuning. Other values: SGK_ERROR_INVALID_TUNE. */
+   * kernels whose results do not depend on W for a given range (a range computed from W, as a W x W
+   * tile per work-group, must not be tuned). An explicit sub_group_size is always used as given.
+   * SGK_TUNE_WORK_GROUP (alone, or with SGK_TUNE_ON: SGK_TUNE_ON | SGK_TUNE_WORK_GROUP) tunes the
+   * work-group size too: the contiguous dimension's (the last) among the range's own and 32, 64,
+   * ..., 1024 that divide its global size (the work-group at most SGK_MAX_WORK_GROUP_SIZE), each
+   * with each W tried; the launch info's local says what ran. Only for kernels whose results do not
+   * depend on the work-group size either (nothing in the args sized or indexed by the work-group
+   * count or size: not a row, a tile or a partial sum per work-group; sgk cannot tell).
+   * SGK_TUNE_ISA (alone or with the others) tunes the ISA too when isa is SGK_ISA_AUTO and SGK_ISA
+   * is not set: each ISA this CPU runs and the build has (scalar only when no other runs), at each
+   * W and size tried (alone: at the W given, else each ISA's native one); the launch info's isa
+   * says what ran. Only for kernels whose results may come from any ISA: integer and + - * /
+   * results are the same bits at every ISA, the math built-ins (SLEEF) within their bound at each,
+   * not always the same bits, and a kernel that branches on SGK_VARIANT_ISA is the caller's to
+   * judge. SGK_TUNE_OFF (0): no tuning. Other values: SGK_ERROR_INVALID_TUNE. */
   uint32_t tune;
   /* With tune on: a value the caller derives from whatever in the kernel's args moves its fastest
    * sub-group size under one range (how many bins a histogram fills, a matrix's shape, a

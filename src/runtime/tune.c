@@ -1,10 +1,9 @@
 /* Launch tuning (sgk_launch_options.tune): per (kernel, ISA, range, team size, tune_key, what is
  * tuned), the first launches measure each candidate (a compiled sub-group size, with
  * SGK_TUNE_WORK_GROUP a work-group size of the contiguous dimension, with SGK_TUNE_ISA an ISA)
- * SGK_TUNE_ROUNDS times,
- * round-robin, and the later ones run the candidate whose fastest launch was fastest. Entries
- * live for the process, under one mutex (a lookup per tuned launch: a short list scan); decisions
- * are appended to SGK_TUNE_FILE. */
+ * SGK_TUNE_ROUNDS times, round-robin, and the later ones run the candidate whose fastest launch was
+ * fastest. Entries live for the process, under one mutex (a lookup per tuned launch: a short list
+ * scan); decisions are appended to SGK_TUNE_FILE. */
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
