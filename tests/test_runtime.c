@@ -905,6 +905,21 @@ static void tune_file_fresh(char *path) {
   sgk_tune_reset();
 }
 
+/* Checks line `index` (0: the first) of the tune file at path: it starts with head and ends with
+ * tail (the choice); with last set, no line follows it. */
+static void check_tune_line(const char *path, int index, int last, const char *head,
+                            const char *tail) {
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  char line[256];
+  for (int i = 0; i <= index; ++i) assert_non_null(fgets(line, sizeof line, f));
+  if (last) assert_null(fgets(line + 200, 56, f));
+  fclose(f);
+  assert_memory_equal(line, head, strlen(head));
+  assert_true(strlen(line) >= strlen(tail));
+  assert_string_equal(line + strlen(line) - strlen(tail), tail);
+}
+
 /* The index of W in the tuner's per-W array (sgk_tune_lookup's `best`): 8, 16, 32 -> 0, 1, 2. */
 static uint32_t w_index(uint32_t w) { return w == 8 ? 0 : w == 16 ? 1 : 2; }
 
@@ -949,16 +964,10 @@ static void test_tune(void **state) {
     assert_int_equal(info.sub_group_size, chosen);
   }
   /* the file holds the one choice; after a reset it is read back: chosen at once, no times */
-  FILE *f = fopen(path, "r");
-  assert_non_null(f);
-  char line[256], want[64];
-  assert_non_null(fgets(line, sizeof line, f));
-  assert_null(fgets(line + 200, 56, f));
-  fclose(f);
-  snprintf(want, sizeof want, "sgk-tune 3 ids %s 0 1 1 1000 ", sgk_isa_name(cfg.isa));
-  assert_memory_equal(line, want, strlen(want));
+  char head[96], want[64];
+  snprintf(head, sizeof head, "sgk-tune 3 ids %s 0 1 1 1000 ", sgk_isa_name(cfg.isa));
   snprintf(want, sizeof want, " %s %u 40\n", sgk_isa_name(cfg.isa), chosen);
-  assert_string_equal(line + strlen(line) - strlen(want), want);
+  check_tune_line(path, 0, 1, head, want);
   sgk_tune_reset();
   launch_ids_tuned(&r, &o, &info);
   assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
@@ -988,19 +997,14 @@ static void test_tune(void **state) {
   launch_ids_tuned(&r, &o, &info);
   assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
   assert_int_equal(info.sub_group_size, chosen);
-  f = fopen(path, "r"); /* the keyed choice is the file's second line (r2 has none yet) */
-  assert_non_null(f);
-  assert_non_null(fgets(line, sizeof line, f));
-  assert_non_null(fgets(line, sizeof line, f));
-  fclose(f);
-  snprintf(want, sizeof want, "sgk-tune 3 ids %s %llu 1 1 1000 ", sgk_isa_name(cfg.isa),
+  /* the keyed choice is the file's second line (r2 has none yet) */
+  snprintf(head, sizeof head, "sgk-tune 3 ids %s %llu 1 1 1000 ", sgk_isa_name(cfg.isa),
            (unsigned long long)UINT64_C(0xfeedfacecafe));
-  assert_memory_equal(line, want, strlen(want));
   snprintf(want, sizeof want, " %s %u 40\n", sgk_isa_name(cfg.isa), keyed);
-  assert_string_equal(line + strlen(line) - strlen(want), want);
+  check_tune_line(path, 1, 0, head, want);
   /* a file of torn and foreign lines and one (version 1) choice of the last size, for a third
    * range; and a keyed choice of the first size for it */
-  f = fopen(path, "w");
+  FILE *f = fopen(path, "w");
   assert_non_null(f);
   fprintf(
       f,
@@ -1096,15 +1100,10 @@ static void test_tune_work_group(void **state) {
   assert_int_equal(info.tune, SGK_TUNE_MEASURED);
   assert_int_equal(info.local[0], 40);
   /* the file line carries the mode (3) and the size; read back after a reset */
-  FILE *f = fopen(path, "r");
-  assert_non_null(f);
-  char line[256], want[96];
-  assert_non_null(fgets(line, sizeof line, f));
-  fclose(f);
-  snprintf(want, sizeof want, "sgk-tune 3 ids %s 0 3 1 3840 ", sgk_isa_name(cfg.isa));
-  assert_memory_equal(line, want, strlen(want));
+  char head[96], want[96];
+  snprintf(head, sizeof head, "sgk-tune 3 ids %s 0 3 1 3840 ", sgk_isa_name(cfg.isa));
   snprintf(want, sizeof want, " %s %u %zu\n", sgk_isa_name(cfg.isa), cw, cl);
-  assert_string_equal(line + strlen(line) - strlen(want), want);
+  check_tune_line(path, 0, 0, head, want);
   sgk_tune_reset();
   o.tune = SGK_TUNE_ON | SGK_TUNE_WORK_GROUP;
   launch_ids_tuned(&r, &o, &info);
@@ -1221,15 +1220,10 @@ static void test_tune_isa(void **state) {
   assert_int_equal(info.isa, ci);
   assert_int_equal(info.sub_group_size, cw);
   /* the file's line, read back after a reset */
-  FILE *f = fopen(path, "r");
-  assert_non_null(f);
-  char line[256], want[96];
-  assert_non_null(fgets(line, sizeof line, f));
-  fclose(f);
-  snprintf(want, sizeof want, "sgk-tune 3 ids %s 0 5 1 1000 ", sgk_isa_name(def));
-  assert_memory_equal(line, want, strlen(want));
+  char head[96], want[96];
+  snprintf(head, sizeof head, "sgk-tune 3 ids %s 0 5 1 1000 ", sgk_isa_name(def));
   snprintf(want, sizeof want, " %s %u 40\n", sgk_isa_name(ci), cw);
-  assert_string_equal(line + strlen(line) - strlen(want), want);
+  check_tune_line(path, 0, 0, head, want);
   sgk_tune_reset();
   launch_ids_tuned(&r, &o, &info);
   assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
@@ -1238,7 +1232,7 @@ static void test_tune_isa(void **state) {
   /* a version 2 line (the key's ISA) for one range, a choice of an ISA this build or CPU lacks
    * for another (no variant of it among the candidates: measured anew) */
   const sgk_isa absent = sgk_isa_available(SGK_ISA_NEON) ? SGK_ISA_AVX2 : SGK_ISA_NEON;
-  f = fopen(path, "w");
+  FILE *f = fopen(path, "w");
   assert_non_null(f);
   fprintf(f,
           "sgk-tune 2 ids %s 0 5 1 960 0 0 40 0 0 %u %u 40\n"
