@@ -15,7 +15,8 @@ SGK_INLINE sgk_f32 bs_cnd(sgk_f32 d) {
                      sgk_erfc_f32(sgk_mul_f32(d, sgk_splat_f32(-0.70710678f))));
 }
 
-SGK_KERNEL(BLACK_SCHOLES_KERNEL, struct black_scholes_args, a, wg) {
+SGK_KERNEL_PROPS(BLACK_SCHOLES_KERNEL, struct black_scholes_args, a, wg,
+                 SGK_KERNEL_WORK_GROUP_FREE) {
   const size_t base = sgk_group_linear_id(wg) * sgk_local_linear_range(wg);
   const sgk_f32 r = sgk_splat_f32(a->r), v = sgk_splat_f32(a->v);
   SGK_FOR_EACH_SUBGROUP(wg, sg) {

@@ -15,7 +15,7 @@ SGK_INLINE size_t chunk_of(const sgk_wg *wg, sgk_sg sg) {
   return (sgk_group_linear_id(wg) * sgk_local_linear_range(wg) + sg.first) * SGK_PER_ITEM;
 }
 
-SGK_KERNEL(init_wi, struct copy_args, a, wg) {
+SGK_KERNEL_PROPS(init_wi, struct copy_args, a, wg, SGK_KERNEL_WORK_GROUP_FREE) {
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     sgk_i32 v[SGK_PER_ITEM];
     for (int j = 0; j < SGK_PER_ITEM; ++j) v[j] = sgk_splat_i32(-1);
@@ -23,7 +23,7 @@ SGK_KERNEL(init_wi, struct copy_args, a, wg) {
   }
 }
 
-SGK_KERNEL(init_sg, struct copy_args, a, wg) {
+SGK_KERNEL_PROPS(init_sg, struct copy_args, a, wg, SGK_KERNEL_WORK_GROUP_FREE) {
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     int32_t *p = a->dst + chunk_of(wg, sg);
     for (uint32_t j = 0; j < SGK_PER_ITEM; ++j)
@@ -31,7 +31,7 @@ SGK_KERNEL(init_sg, struct copy_args, a, wg) {
   }
 }
 
-SGK_KERNEL(copy_wi, struct copy_args, a, wg) {
+SGK_KERNEL_PROPS(copy_wi, struct copy_args, a, wg, SGK_KERNEL_WORK_GROUP_FREE) {
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     const size_t c = chunk_of(wg, sg);
     sgk_i32 v[SGK_PER_ITEM];
@@ -40,7 +40,7 @@ SGK_KERNEL(copy_wi, struct copy_args, a, wg) {
   }
 }
 
-SGK_KERNEL(copy_sg, struct copy_args, a, wg) {
+SGK_KERNEL_PROPS(copy_sg, struct copy_args, a, wg, SGK_KERNEL_WORK_GROUP_FREE) {
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     const size_t c = chunk_of(wg, sg);
     for (uint32_t j = 0; j < SGK_PER_ITEM; ++j)
@@ -50,7 +50,7 @@ SGK_KERNEL(copy_sg, struct copy_args, a, wg) {
 
 /* sg.load<8> strides by the maximum sub-group size; a partial last sub-group takes the
  * sgSize-strided form of copy_sg over the same chunk. */
-SGK_KERNEL(copy_block, struct copy_args, a, wg) {
+SGK_KERNEL_PROPS(copy_block, struct copy_args, a, wg, SGK_KERNEL_WORK_GROUP_FREE) {
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     const size_t base = chunk_of(wg, sg);
     if (!sg.full) {
@@ -67,7 +67,7 @@ SGK_KERNEL(copy_block, struct copy_args, a, wg) {
   }
 }
 
-SGK_KERNEL(copy_vec4, struct copy_args, a, wg) {
+SGK_KERNEL_PROPS(copy_vec4, struct copy_args, a, wg, SGK_KERNEL_WORK_GROUP_FREE) {
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     const size_t c = chunk_of(wg, sg);
     for (uint32_t j = 0; j < 4; ++j) {

@@ -11,7 +11,7 @@ SGK_INLINE const uint64_t *block_of(const sgk_wg *wg, sgk_sg sg, const uint64_t 
 /* Private bins: each work-item keeps its own 256 counters (a private array: SGK_PRIVATE_ARRAY, so
  * the lanes of a sub-group never collide), then adds them to the global bins. The seed masks each
  * byte with 0x1F (only 32 bins fill); a->mask picks 0x1F or 0xFF. */
-SGK_KERNEL(hist_private, struct hist_args, a, wg) {
+SGK_KERNEL_PROPS(hist_private, struct hist_args, a, wg, SGK_KERNEL_WORK_GROUP_FREE) {
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     SGK_PRIVATE_ARRAY(uint32_t, histogram, SGK_HIST_BINS);
     memset(histogram, 0, sizeof histogram);
@@ -36,7 +36,8 @@ SGK_KERNEL(hist_private, struct hist_args, a, wg) {
 }
 
 /* SLM bins shared by the work-group, updated with local atomics; barriers; global atomic merge. */
-SGK_KERNEL_SLM(hist_slm, struct hist_args, a, wg, SGK_HIST_BINS * sizeof(uint32_t)) {
+SGK_KERNEL_SLM_PROPS(hist_slm, struct hist_args, a, wg, SGK_HIST_BINS * sizeof(uint32_t),
+                     SGK_KERNEL_WORK_GROUP_FREE) {
   uint32_t *local_histogram = sgk_slm(wg);
   const uint32_t g_size = sgk_local_linear_range(wg);
   SGK_FOR_EACH_SUBGROUP(wg, sg) { /* each work-item clears its share of the bins */

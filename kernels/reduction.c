@@ -149,7 +149,7 @@ SGK_KERNEL_SLM(reduce_slm_combined, struct reduce_args, a, wg, sgk_wg_size * siz
   sgk_reduction_add_i32(wg, a->sum, reduce_group(wg, a, sgk_slm(wg)));
 }
 
-SGK_KERNEL(vec_copy, struct vec_copy_args, a, wg) {
+SGK_KERNEL_PROPS(vec_copy, struct vec_copy_args, a, wg, SGK_KERNEL_WORK_GROUP_FREE) {
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     const size_t i = sgk_group_linear_id(wg) * sgk_local_linear_range(wg) + sg.first;
     sgk_store_i32(sg, a->dst + i, sgk_load_i32(sg, a->src + i)); /* dst[glob_id] = src[glob_id] */

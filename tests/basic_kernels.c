@@ -4,7 +4,9 @@
 #include "runtime_kernels.h"
 #include "sgk/kernel.h"
 
-SGK_KERNEL(ids, struct ids_args, a, wg) {
+/* Declared free of the work-group size (the tuner may pick it): what it writes is the ids it ran
+ * with, and every test checks them against the launch info's local. */
+SGK_KERNEL_PROPS(ids, struct ids_args, a, wg, SGK_KERNEL_WORK_GROUP_FREE) {
   SGK_FOR_EACH_SUBGROUP(wg, sg) {
     const sgk_i32 lin = sgk_global_linear_id(sg);
     const sgk_i32 at = sgk_mul_i32(lin, sgk_splat_i32(ID_FIELDS));

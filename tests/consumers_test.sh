@@ -117,7 +117,7 @@ refused "sgk-config --variant sve 8" "not built into this sgk" "$config" --varia
 refused "sgk-config --table avx512" "name variants ISA:W" "$config" --table avx512
 refused "sgk-config --variant scalar 8" "the table pass's own variant" "$config" --variant scalar 8
 mkdir -p "$work/cxx-only"
-printf 'cmake_minimum_required(VERSION 3.25)\nproject(cxx_only CXX)\nfind_package(sgk 0.5 REQUIRED)\n' \
+printf 'cmake_minimum_required(VERSION 3.25)\nproject(cxx_only CXX)\nfind_package(sgk 0.6 REQUIRED)\n' \
   >"$work/cxx-only/CMakeLists.txt"
 refused "find_package(sgk) without C" "needs the C language enabled" cmake -S "$work/cxx-only" \
   -B "$work/cxx-only/build" -DCMAKE_PREFIX_PATH="$work/prefix-static"

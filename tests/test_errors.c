@@ -248,6 +248,40 @@ static void test_kernel_abi(void **state) {
   assert_int_equal(ids.isa_slots, SGK_ISA_SLOTS);
 }
 
+/* SGK_TUNE_WORK_GROUP runs only a kernel whose table declares SGK_KERNEL_WORK_GROUP_FREE: any
+ * other is refused before a work-group runs, with whatever else tune asks (alone, beside W or ISA
+ * tuning, an empty range), in a message that names the kernel and the property; W tuning alone
+ * still runs it. */
+static void test_work_group_free(void **state) {
+  (void)state;
+  assert_int_equal(ids.properties, SGK_KERNEL_WORK_GROUP_FREE); /* SGK_KERNEL_PROPS */
+  assert_int_equal(slm_phases.properties, 0);                   /* SGK_KERNEL_SLM */
+  assert_int_equal(fill_w16_only.properties, 0);                /* SGK_KERNEL */
+  sgk_kernel k = ids;
+  k.properties = 0; /* the same kernel, undeclared */
+  const uint32_t modes[] = {SGK_TUNE_WORK_GROUP, SGK_TUNE_ON | SGK_TUNE_WORK_GROUP,
+                            SGK_TUNE_WORK_GROUP | SGK_TUNE_ISA,
+                            SGK_TUNE_ON | SGK_TUNE_WORK_GROUP | SGK_TUNE_ISA};
+  const sgk_range ranges[] = {sgk_range_1d(64, 32), sgk_range_1d(0, 32),
+                              sgk_range_2d(4, 64, 2, 32)};
+  for (size_t m = 0; m < sizeof modes / sizeof *modes; ++m)
+    for (size_t i = 0; i < sizeof ranges / sizeof *ranges; ++i) {
+      sgk_launch_options o = {.tune = modes[m]};
+      sgk_launch_info info = {0};
+      memset(sink, 0x5a, sizeof sink);
+      expect_status(sgk_launch(&k, &ranges[i], &o, &sink_args, &info), SGK_ERROR_INVALID_TUNE);
+      assert_non_null(strstr(sgk_last_error(), "kernel 'ids'"));
+      assert_non_null(strstr(sgk_last_error(), "SGK_KERNEL_WORK_GROUP_FREE"));
+      assert_int_equal(sink[0], 0x5a5a5a5a); /* nothing ran */
+      expect_status(sgk_launch(&slm_phases, &ranges[i], &o, NULL, NULL), SGK_ERROR_INVALID_TUNE);
+      assert_non_null(strstr(sgk_last_error(), "kernel 'slm_phases'"));
+      assert_int_equal(sgk_launch(&ids, &ranges[i], &o, &sink_args, &info), SGK_SUCCESS);
+    }
+  sgk_launch_options o = {.tune = SGK_TUNE_ON};
+  assert_int_equal(sgk_launch(&k, &ranges[0], &o, &sink_args, NULL), SGK_SUCCESS);
+  sgk_tune_reset();
+}
+
 /* The library is the version of the headers it was built with. */
 static void test_version(void **state) {
   (void)state;
@@ -315,6 +349,7 @@ int main(void) {
       cmocka_unit_test(test_option_errors),
       cmocka_unit_test(test_isa_errors),
       cmocka_unit_test(test_kernel_abi),
+      cmocka_unit_test(test_work_group_free),
       cmocka_unit_test(test_version),
       cmocka_unit_test(test_status_strings),
       cmocka_unit_test(test_device_info),

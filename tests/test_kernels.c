@@ -9,6 +9,39 @@
 #include "family.h"
 #include "kernel_args.h"
 
+/* A family that `sgk tune --wg` hands to the library's work-group tuner (wg_free): its kernel
+ * declares SGK_KERNEL_WORK_GROUP_FREE (else the launch fails), and every work-group size the tuner
+ * measures, then the one it chooses, gives the right answer. At the first test size. */
+static void test_family_tuned_work_group(const sgk_family *f) {
+  const sgk_family_size *t = f->test_sizes;
+  const size_t n = t->n + (size_t)t->n_w * cfg.w;
+  const uint32_t wg = t->wg ? t->wg : cfg.w;
+  sgk_case c = {n, wg, cfg.w, 0.0, NULL};
+  const char *why = f->setup(&c);
+  if (why) fail_msg("%s n=%zu wg=%u: setup: %s", f->name, n, wg, why);
+  sgk_tune_reset();
+  sgk_launch_options o = test_options(0);
+  o.tune = SGK_TUNE_WORK_GROUP;
+  sgk_launch_info info = {0};
+  size_t sizes = 0, last = 0;
+  for (uint32_t k = 0; k <= SGK_TUNE_MAX_CANDIDATES * SGK_TUNE_ROUNDS; ++k) {
+    const sgk_status st = f->launch(&c, &o, &info);
+    if (st != SGK_SUCCESS)
+      fail_msg("%s n=%zu, tuned work-group: %s: %s", f->name, n, sgk_status_string(st),
+               sgk_last_error());
+    const size_t l = info.local[2] ? info.local[2] : info.local[1] ? info.local[1] : info.local[0];
+    const char *bad = f->check(&c);
+    if (bad) fail_msg("%s n=%zu at tuned work-group %zu: wrong answer: %s", f->name, n, l, bad);
+    sizes += l != last;
+    last = l;
+    if (info.tune == SGK_TUNE_CHOSEN) break;
+  }
+  f->teardown(&c);
+  sgk_tune_reset();
+  assert_int_equal(info.tune, SGK_TUNE_CHOSEN);
+  if (sizes < 2) fail_msg("%s n=%zu: the tuner measured one work-group size", f->name, n);
+}
+
 /* Every family of kernels/families.inc at each of its test sizes: a new family is tested here
  * without an edit, and one without test sizes fails. */
 static void test_family(void **state) {
@@ -28,6 +61,7 @@ static void test_family(void **state) {
     if (st != SGK_SUCCESS) fail_msg("%s n=%zu wg=%u: %s", f->name, n, wg, r.message);
     if (!r.verified) fail_msg("%s n=%zu wg=%u: wrong answer: %s", f->name, n, wg, r.message);
   }
+  if (f->wg_free) test_family_tuned_work_group(f);
 }
 
 /* Beyond the families' sizes: non-square, ragged transposes and matmuls. The transpose's tiles

@@ -20,7 +20,10 @@ SGK_KERNEL(early_exit, struct early_exit_args, a, wg) {
   }
 }
 
-SGK_KERNEL_SLM(slm_user, struct slm_user_args, a, wg, sgk_wg_size * sizeof(int32_t) + a->extra) {
+/* Reverses each work-group's items through SLM. Declared free of the work-group size as a test
+ * device: test_tune_work_group checks each launch against the size its info says ran. */
+SGK_KERNEL_SLM_PROPS(slm_user, struct slm_user_args, a, wg,
+                     sgk_wg_size * sizeof(int32_t) + a->extra, SGK_KERNEL_WORK_GROUP_FREE) {
   int32_t *tile = sgk_slm(wg);
   const uint32_t L = sgk_local_linear_range(wg);
   const size_t base = sgk_group_linear_id(wg) * L;

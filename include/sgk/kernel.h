@@ -158,13 +158,24 @@ SGK_INLINE bool sgk_stream_prefetch(const sgk_wg *wg) { return wg->stream_prefet
  *
  * The expression is compiled in every variant, so SGK_W in it is the launch's W (a W x W tile:
  * SGK_W * SGK_W * sizeof(T)). The launch gives it that much (or the larger options.slm_bytes)
- * and refuses less; sgk_slm(wg) in a kernel defined by plain SGK_KERNEL does not compile. */
+ * and refuses less; sgk_slm(wg) in a kernel defined by plain SGK_KERNEL does not compile.
+ *
+ * Properties the kernel's author vouches for (sgk.h's SGK_KERNEL_*, ORed; an integer constant)
+ * go in the last argument of SGK_KERNEL_PROPS / SGK_KERNEL_SLM_PROPS, which are SGK_KERNEL /
+ * SGK_KERNEL_SLM otherwise; the table carries them, to this kernel alone:
+ *
+ *   SGK_KERNEL_PROPS(scale, struct scale_args, a, wg, SGK_KERNEL_WORK_GROUP_FREE) { ... }
+ *
+ * SGK_KERNEL_WORK_GROUP_FREE: every result is right at any work-group size (nothing indexed by
+ * group id or local id beyond the global id they make, no SLM or work-group collective a result
+ * depends on the grouping of), so SGK_TUNE_WORK_GROUP may pick the size; a launch with that
+ * option fails for a kernel that does not declare it. A bit sgk does not know fails to compile. */
 #define SGK_VARIANT_NAME(name) SGK__CAT(name, SGK_VARIANT_SUFFIX)
 
 #if defined(SGK_EMIT_KERNEL_TABLES)
 #include "sgk/kernel_table.h"
 #else
-#define SGK__EMIT_TABLE(name, has_slm)
+#define SGK__EMIT_TABLE(name, has_slm, props)
 #endif
 
 /* Reports a broken rule of the kernel language to the launch (any thread may). */
@@ -284,14 +295,25 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
  * other fails the launch with SGK_ERROR_NULL_ARGUMENT before its first work-group runs. */
 #define SGK__TAKES_ARGS(args_type)                                                                 \
   _Generic((args_type *)0, void *: 0, const void *: 0, default: 1)
-#define SGK_KERNEL(name, args_type, a, wg) SGK__KERNEL(name, args_type, a, wg, 0, , )
+#define SGK_KERNEL(name, args_type, a, wg) SGK__KERNEL(name, args_type, a, wg, 0, 0, , )
+#define SGK_KERNEL_PROPS(name, args_type, a, wg, props)                                            \
+  SGK__CHECK_PROPS(props)                                                                          \
+  SGK__KERNEL(name, args_type, a, wg, 0, props, , )
 /* (through SGK__KERNEL_SLM, so that a name given by a macro is expanded before it is pasted) */
 #define SGK_KERNEL_SLM(name, args_type, a, wg, bytes)                                              \
-  SGK__KERNEL_SLM(name, args_type, a, wg, bytes)
-#define SGK__KERNEL_SLM(name, args_type, a, wg, bytes)                                             \
+  SGK__KERNEL_SLM(name, args_type, a, wg, bytes, 0)
+#define SGK_KERNEL_SLM_PROPS(name, args_type, a, wg, bytes, props)                                 \
+  SGK__CHECK_PROPS(props)                                                                          \
+  SGK__KERNEL_SLM(name, args_type, a, wg, bytes, props)
+#define SGK__KERNEL_SLM(name, args_type, a, wg, bytes, props)                                      \
   SGK__EMIT_SLM_FN(name, args_type, a, bytes)                                                      \
-  SGK__KERNEL(name, args_type, a, wg, 1,                                                           \
+  SGK__KERNEL(name, args_type, a, wg, 1, props,                                                    \
               SGK__COMMA __attribute__((unused)) int sgk_slm_needs_SGK_KERNEL_SLM, SGK__COMMA 1)
+/* A property bit beyond those this sgk knows is a typo or newer headers' (a constant expression,
+ * else this does not compile either). */
+#define SGK__CHECK_PROPS(props)                                                                    \
+  _Static_assert(((props) & ~SGK_KERNEL_PROPERTIES_ALL) == 0,                                      \
+                 "sgk: unknown kernel property bit (use SGK_KERNEL_WORK_GROUP_FREE)");
 #define SGK__COMMA ,
 /* Every variant has its own SLM size function (NAME__slm__<isa>_w<W>, beside the variant's
  * NAME__<isa>_w<W>), the expression compiled at that variant's W; the table names both. */
@@ -366,7 +388,7 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
 /* The variant runs its run of work-groups itself: one copy of the work-group the launch placed,
  * moved on group by group, with the kernel's body inlined in the loop (what is invariant across
  * work-groups can leave it); the launch-scope reductions' partials (below) go out at its end. */
-#define SGK__KERNEL(name, args_type, a, wg, has_slm, SLM_PARAM, SLM_ARG)                           \
+#define SGK__KERNEL(name, args_type, a, wg, has_slm, props, SLM_PARAM, SLM_ARG)                    \
   void SGK_VARIANT_NAME(name)(const sgk_wg *sgk__first, const void *sgk__args, size_t sgk__count); \
   SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a SLM_PARAM);                    \
   void SGK_VARIANT_NAME(name)(const sgk_wg *sgk__first, const void *sgk__args,                     \
@@ -386,7 +408,7 @@ SGK_INLINE void sgk__next_group(sgk_wg *wg) {
       SGK__GROUP(name, args_type, SLM_ARG);                                                        \
     sgk__reduction_flush(&sgk__f);                                                                 \
   }                                                                                                \
-  SGK__EMIT_TABLE(name, has_slm)                                                                   \
+  SGK__EMIT_TABLE(name, has_slm, props)                                                            \
   SGK_INLINE void name##__body(const sgk_wg *wg, const args_type *a SLM_PARAM)
 
 /* ------------------------------------------------------------------------------------------------

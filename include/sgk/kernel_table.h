@@ -33,10 +33,10 @@
              {SGK__SLOT(SGK_TABLE_##E##_W32, name##__##isa##_w32),                                 \
               SGK__SLOT(SGK_TABLE_##E##_W32, name##__slm__##isa##_w32)}},
 
-#define SGK__EMIT_TABLE(name, has_slm)                                                             \
+#define SGK__EMIT_TABLE(name, has_slm, props)                                                      \
   SGK_ISA_LIST_ARG(SGK__CAT(SGK__DECLARE_ROW_, has_slm), name)                                     \
   extern const sgk_kernel name;                                                                    \
-  const sgk_kernel name = {SGK_KERNEL_ABI, SGK_ISA_SLOTS, #name,                                   \
+  const sgk_kernel name = {SGK_KERNEL_ABI, SGK_ISA_SLOTS, #name, (uint32_t)(props),                \
                            {SGK_ISA_LIST_ARG(SGK__CAT(SGK__ROW_, has_slm), name)}};
 
 #endif

@@ -52,7 +52,8 @@ typedef enum sgk_status {
                                   * (checked) a collective read an unwritten SGK_PER_SUB_GROUP entry */
   SGK_ERROR_NESTED_LAUNCH,       /* sgk_launch called from inside a running kernel */
   SGK_ERROR_KERNEL_ABI,          /* the kernel was compiled for another table layout */
-  SGK_ERROR_INVALID_TUNE,        /* launch option tune has a bit other than SGK_TUNE_'s */
+  SGK_ERROR_INVALID_TUNE,        /* launch option tune has a bit other than SGK_TUNE_'s, or
+                                    SGK_TUNE_WORK_GROUP for a kernel not SGK_KERNEL_WORK_GROUP_FREE */
   SGK_ERROR_INVALID_ENVIRONMENT, /* an environment variable sgk reads has a value it does not know */
   SGK_ERROR_SHUFFLE_OUT_OF_RANGE, /* (checked) sgk_shuffle_down/up by more than the sub-group's
                                    * size: lanes read past both sources */
@@ -84,9 +85,10 @@ typedef struct sgk_launch_options {
    * SGK_TUNE_WORK_GROUP (alone, or with SGK_TUNE_ON: SGK_TUNE_ON | SGK_TUNE_WORK_GROUP) tunes the
    * work-group size too: the contiguous dimension's (the last) among the range's own and 32, 64,
    * ..., 1024 that divide its global size (the work-group at most SGK_MAX_WORK_GROUP_SIZE), each
-   * with each W tried; the launch info's local says what ran. Only for kernels whose results do not
-   * depend on the work-group size either (nothing in the args sized or indexed by the work-group
-   * count or size: not a row, a tile or a partial sum per work-group; sgk cannot tell).
+   * with each W tried; the launch info's local says what ran. Only for a kernel whose author
+   * declared its results free of the work-group size (SGK_KERNEL_WORK_GROUP_FREE, in
+   * SGK_KERNEL_PROPS); any other fails with SGK_ERROR_INVALID_TUNE, since sgk cannot tell a kernel
+   * that takes a row, a tile or a partial sum per work-group from one that does not.
    * SGK_TUNE_ISA (alone or with the others) tunes the ISA too when isa is SGK_ISA_AUTO and SGK_ISA
    * is not set: each ISA this CPU runs and the build has (scalar only when no other runs), at each
    * W and size tried (alone: at the W given, else each ISA's native one); the launch info's isa
@@ -148,19 +150,27 @@ typedef struct sgk_variant {
   sgk_slm_fn slm_bytes; /* NULL: no SLM (SGK_KERNEL), or not compiled */
 } sgk_variant;
 /* The table is an ABI: kernels compiled against one sgk run on a later library of the same major
- * version. Its layout and the variants' signature change only with SGK_KERNEL_ABI (3 since sgk
- * 0.5, whose variants each carry their own SLM size, computed at their W; 2 since sgk 0.3, whose
- * variants run a run of work-groups; a launch refuses a kernel of another ABI with
- * SGK_ERROR_KERNEL_ABI); the variant rows are last and counted, so a library that knows more
- * ISAs reads an older kernel's rows and treats the ISAs beyond them as not compiled. Row i is the
- * ISA of value i (include/sgk/isa_list.h: values never change); SGK_ISA_SLOTS leaves room for ISAs
- * to come without changing the layout. */
-#define SGK_KERNEL_ABI 3u
+ * version. Its layout and the variants' signature change only with SGK_KERNEL_ABI (4 since sgk
+ * 0.6, whose tables carry the kernel's properties; 3 since 0.5, whose variants each carry their
+ * own SLM size, computed at their W; 2 since 0.3, whose variants run a run of work-groups; a
+ * launch refuses a kernel of another ABI with SGK_ERROR_KERNEL_ABI); the variant rows are last and
+ * counted, so a library that knows more ISAs reads an older kernel's rows and treats the ISAs
+ * beyond them as not compiled. Row i is the ISA of value i (include/sgk/isa_list.h: values never
+ * change); SGK_ISA_SLOTS leaves room for ISAs to come without changing the layout. */
+#define SGK_KERNEL_ABI 4u
 #define SGK_ISA_SLOTS 8
+/* Kernel properties (sgk_kernel.properties), what the kernel's author declares with
+ * SGK_KERNEL_PROPS / SGK_KERNEL_SLM_PROPS (sgk/kernel.h). SGK_KERNEL_WORK_GROUP_FREE: the
+ * kernel's results are right at any work-group size of a range (its args hold nothing sized or
+ * indexed by the work-group count or size, no work-group collective decides a result), so the
+ * launch option SGK_TUNE_WORK_GROUP may choose that size. */
+#define SGK_KERNEL_WORK_GROUP_FREE 1u
+#define SGK_KERNEL_PROPERTIES_ALL SGK_KERNEL_WORK_GROUP_FREE /* every property this sgk knows */
 typedef struct sgk_kernel {
   uint32_t abi;       /* SGK_KERNEL_ABI of the headers the kernel was compiled with */
   uint32_t isa_slots; /* rows in variants[] (SGK_ISA_SLOTS of those headers) */
   const char *name;
+  uint32_t properties;                    /* SGK_KERNEL_* property bits; 0: none declared */
   sgk_variant variants[SGK_ISA_SLOTS][3]; /* [isa][0,1,2] for sub-group sizes 8, 16, 32 */
 } sgk_kernel;
 #ifdef __cplusplus

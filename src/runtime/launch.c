@@ -299,6 +299,13 @@ sgk_status sgk_launch(const sgk_kernel *kernel, const sgk_range *range,
                      "launch option tune is %u: use SGK_TUNE_OFF, or any of SGK_TUNE_ON, "
                      "SGK_TUNE_WORK_GROUP, SGK_TUNE_ISA (bits 1, 2, 4)",
                      opt->tune);
+  if ((opt->tune & SGK_TUNE_WORK_GROUP) && !(kernel->properties & SGK_KERNEL_WORK_GROUP_FREE))
+    return sgk__fail(SGK_ERROR_INVALID_TUNE,
+                     "launch option tune has SGK_TUNE_WORK_GROUP, but kernel '%s' does not declare "
+                     "SGK_KERNEL_WORK_GROUP_FREE: its results may depend on the work-group size "
+                     "(define it with SGK_KERNEL_PROPS(..., SGK_KERNEL_WORK_GROUP_FREE) if they "
+                     "do not)",
+                     kernel_name(kernel));
   const sgk_cpu *cpu = sgk__cpu();
   if (cpu->env_error[0]) return sgk__fail(SGK_ERROR_INVALID_ENVIRONMENT, "%s", cpu->env_error);
   tmpl.fast_scatter = (uint32_t)cpu->fast_scatter;

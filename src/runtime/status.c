@@ -33,7 +33,8 @@ static const char *const status_text[SGK_STATUS_COUNT] = {
     [SGK_ERROR_KERNEL_ABI] =
         "the kernel was compiled against sgk headers of another kernel-table ABI (rebuild it)",
     [SGK_ERROR_INVALID_TUNE] =
-        "launch option tune has bits beyond SGK_TUNE_ON | SGK_TUNE_WORK_GROUP | SGK_TUNE_ISA",
+        "launch option tune has bits beyond SGK_TUNE_ON | SGK_TUNE_WORK_GROUP | SGK_TUNE_ISA, or "
+        "SGK_TUNE_WORK_GROUP for a kernel not declared SGK_KERNEL_WORK_GROUP_FREE",
     [SGK_ERROR_INVALID_ENVIRONMENT] = "an environment variable sgk reads has an unknown value",
     [SGK_ERROR_SHUFFLE_OUT_OF_RANGE] =
         "checked, a sgk_shuffle_down/up shifted by more than the sub-group's size",

@@ -1,4 +1,5 @@
-/* libFuzzer target over every sgk_launch parameter: the bytes pick a kernel or NULL, a range or
+/* libFuzzer target over every sgk_launch parameter: the bytes pick a kernel (ids, declared
+ * SGK_KERNEL_WORK_GROUP_FREE, or the same table without the property) or NULL, a range or
  * NULL (dims 0 .. 4, sizes from 0 through overflow-prone products), options or NULL (ISA values in
  * and out of range, sub-group sizes, SLM bytes, thread counts, tune bits in and out of range and a
  * tune_key) and an info pointer or NULL. An independent oracle, written from the README's error
@@ -47,7 +48,10 @@ static int mul_ovf(size_t a, size_t b, size_t *r) { return __builtin_mul_overflo
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   reader rd = {data, size};
   const uint8_t flags = next(&rd);
-  const sgk_kernel *kernel = (flags & 1) ? NULL : &ids;
+  static sgk_kernel ids_undeclared; /* ids without SGK_KERNEL_WORK_GROUP_FREE */
+  ids_undeclared = ids;
+  ids_undeclared.properties = 0;
+  const sgk_kernel *kernel = (flags & 1) ? NULL : (flags & 16) ? &ids_undeclared : &ids;
   sgk_range range;
   memset(&range, 0, sizeof range);
   range.dims = next(&rd) % 5;
@@ -125,6 +129,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (eff.slm_bytes > SGK_LOCAL_MEM_SIZE) ALLOW(SGK_ERROR_SLM_TOO_LARGE);
   if (eff.threads > SGK_MAX_THREADS) ALLOW(SGK_ERROR_INVALID_THREADS);
   if (eff.tune & ~(SGK_TUNE_ON | SGK_TUNE_WORK_GROUP | SGK_TUNE_ISA)) ALLOW(SGK_ERROR_INVALID_TUNE);
+  if (kernel && (eff.tune & SGK_TUNE_WORK_GROUP) &&
+      !(kernel->properties & SGK_KERNEL_WORK_GROUP_FREE))
+    ALLOW(SGK_ERROR_INVALID_TUNE);      /* the work-group tuner needs the kernel's word */
   allowed[SGK_ERROR_OUT_OF_MEMORY] = 1; /* always possible; never for these small requests */
 
   if (!errors && rp && items > MAX_CHECKED) return 0; /* valid but too large to check */
