@@ -9,16 +9,20 @@
 #include "family.h"
 #include "kernel_args.h"
 
+/* A family's case at test size t and this suite's W, set up (a failed setup fails the test). */
+static sgk_case case_set_up(const sgk_family *f, const sgk_family_size *t) {
+  sgk_case c = {t->n + (size_t)t->n_w * cfg.w, t->wg ? t->wg : cfg.w, cfg.w, 0.0, NULL};
+  const char *why = f->setup(&c);
+  if (why) fail_msg("%s n=%zu wg=%u: setup: %s", f->name, c.n, c.wg, why);
+  return c;
+}
+
 /* A family that `sgk tune --wg` hands to the library's work-group tuner (wg_free): its kernel
  * declares SGK_KERNEL_WORK_GROUP_FREE (else the launch fails), and every work-group size the tuner
  * measures, then the one it chooses, gives the right answer. At the first test size. */
 static void test_family_tuned_work_group(const sgk_family *f) {
-  const sgk_family_size *t = f->test_sizes;
-  const size_t n = t->n + (size_t)t->n_w * cfg.w;
-  const uint32_t wg = t->wg ? t->wg : cfg.w;
-  sgk_case c = {n, wg, cfg.w, 0.0, NULL};
-  const char *why = f->setup(&c);
-  if (why) fail_msg("%s n=%zu wg=%u: setup: %s", f->name, n, wg, why);
+  sgk_case c = case_set_up(f, f->test_sizes);
+  const size_t n = c.n;
   sgk_tune_reset();
   sgk_launch_options o = test_options(0);
   o.tune = SGK_TUNE_WORK_GROUP;
@@ -49,11 +53,9 @@ static void test_family(void **state) {
   if (!f->test_sizes || (f->test_sizes[0].n == 0 && f->test_sizes[0].n_w == 0))
     fail_msg("family %s has no test sizes (sgk_family.test_sizes)", f->name);
   for (const sgk_family_size *t = f->test_sizes; t->n || t->n_w; ++t) {
-    const size_t n = t->n + (size_t)t->n_w * cfg.w;
-    const uint32_t wg = t->wg ? t->wg : cfg.w;
-    sgk_case c = {n, wg, cfg.w, 0.0, NULL};
-    const char *why = f->setup(&c);
-    if (why) fail_msg("%s n=%zu wg=%u: setup: %s", f->name, n, wg, why);
+    sgk_case c = case_set_up(f, t);
+    const size_t n = c.n;
+    const uint32_t wg = c.wg;
     sgk_launch_options o = test_options(0);
     sgk_run_result r;
     const sgk_status st = sgk_run_family(f, &c, &o, 1, &r);

@@ -48,9 +48,11 @@ static int mul_ovf(size_t a, size_t b, size_t *r) { return __builtin_mul_overflo
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   reader rd = {data, size};
   const uint8_t flags = next(&rd);
-  static sgk_kernel ids_undeclared; /* ids without SGK_KERNEL_WORK_GROUP_FREE */
-  ids_undeclared = ids;
-  ids_undeclared.properties = 0;
+  static sgk_kernel ids_undeclared; /* ids without SGK_KERNEL_WORK_GROUP_FREE, made once */
+  if (!ids_undeclared.name) {
+    ids_undeclared = ids;
+    ids_undeclared.properties = 0;
+  }
   const sgk_kernel *kernel = (flags & 1) ? NULL : (flags & 16) ? &ids_undeclared : &ids;
   sgk_range range;
   memset(&range, 0, sizeof range);
