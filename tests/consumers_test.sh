@@ -35,12 +35,17 @@ bad=$(nm -D --defined-only "$so" | awk '{print $3}' | grep -v '^sgk_' || true)
 internal=$(nm -D --defined-only "$so" | awk '{print $3}' | grep '^sgk__' || true)
 [ -z "$internal" ] || fail "libsgk.so exports internal symbols: $internal"
 nexp=$(nm -D --defined-only "$so" | wc -l)
+# ... and exactly the functions sgk/sgk.h declares SGK_API: none missing, none extra
+declared=$(grep -o '^SGK_API[^(]*(' "$src/include/sgk/sgk.h" | sed -E 's/.*[ *]([a-z_0-9]+)\($/\1/' | sort)
+exported=$(nm -D --defined-only "$so" | awk '{print $3}' | sort)
+[ "$declared" = "$exported" ] ||
+  fail "libsgk.so's exports differ from sgk.h's SGK_API functions: $(diff <(echo "$declared") <(echo "$exported") | grep '^[<>]' | tr '\n' ' ')"
 soname=$(readelf -d "$so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
 [ -n "$soname" ] || fail "libsgk.so has no SONAME"
 a=$(ls "$work"/prefix-static/lib*/libsgk.a)
 bad=$(nm --defined-only -g "$a" 2>/dev/null | awk 'NF == 3 {print $3}' | grep -v '^sgk_' || true)
 [ -z "$bad" ] || fail "libsgk.a defines global symbols outside sgk_*: $bad"
-pass "exports: $nexp symbols, all sgk_* and none internal; SONAME $soname; libsgk.a clean"
+pass "exports: $nexp symbols, sgk.h's SGK_API functions and none else; SONAME $soname; libsgk.a clean"
 
 # 3. The consumer, four ways, and the backend example.
 consume() { # name, then the configure arguments

@@ -149,6 +149,11 @@ static void test_null_errors(void **state) {
   sgk_isa isa;
   expect_status(sgk_isa_from_name(NULL, &isa), SGK_ERROR_NULL_ARGUMENT);
   expect_status(sgk_resolve_isa(SGK_ISA_AUTO, NULL), SGK_ERROR_NULL_ARGUMENT);
+  sgk_isa isas[SGK_ISA_COUNT];
+  uint32_t count = 99;
+  expect_status(sgk_tune_isas(SGK_ISA_AUTO, NULL, &count), SGK_ERROR_NULL_ARGUMENT);
+  assert_int_equal(count, 99);
+  expect_status(sgk_tune_isas(SGK_ISA_AUTO, isas, NULL), SGK_ERROR_NULL_ARGUMENT);
   /* args NULL to a kernel whose args type is a struct: refused, no work-group run (every variant
    * checks); the message names the kernel. A kernel of args type void runs without args. */
   sgk_launch_options o;
@@ -207,18 +212,31 @@ static void test_isa_errors(void **state) {
   expect_status(sgk_isa_from_name("bogus", &isa), SGK_ERROR_UNKNOWN_ISA);
   assert_int_equal(sgk_isa_from_name("avx2", &isa), SGK_SUCCESS);
   assert_int_equal(isa, SGK_ISA_AVX2);
-  /* An ISA the library was not built with, or one the CPU lacks. */
+  /* An ISA the library was not built with, or one the CPU lacks: the launch and the tuner's list
+   * of ISAs refuse it alike. */
+  sgk_isa isas[SGK_ISA_COUNT];
+  uint32_t count = 0;
   for (int i = SGK_ISA_SCALAR; i < SGK_ISA_COUNT; ++i) {
     o.isa = (sgk_isa)i;
     sgk_device_info info;
     assert_int_equal(sgk_get_device_info(&info), SGK_SUCCESS);
+    sgk_status want = SGK_SUCCESS;
     if (!((info.isas_compiled >> i) & 1))
-      expect_status(sgk_launch(&ids, &r, &o, &sink_args, NULL), SGK_ERROR_ISA_NOT_COMPILED);
+      want = SGK_ERROR_ISA_NOT_COMPILED;
     else if (!((info.isas_available >> i) & 1))
-      expect_status(sgk_launch(&ids, &r, &o, &sink_args, NULL), SGK_ERROR_ISA_UNAVAILABLE);
-    else
+      want = SGK_ERROR_ISA_UNAVAILABLE;
+    if (want != SGK_SUCCESS) {
+      expect_status(sgk_launch(&ids, &r, &o, &sink_args, NULL), want);
+      expect_status(sgk_tune_isas(o.isa, isas, &count), want);
+    } else {
       assert_int_equal(sgk_launch(&ids, &r, &o, &sink_args, NULL), SGK_SUCCESS);
+      assert_int_equal(sgk_tune_isas(o.isa, isas, &count), SGK_SUCCESS);
+      assert_int_equal(count, 1);
+      assert_int_equal(isas[0], o.isa);
+    }
   }
+  expect_status(sgk_tune_isas((sgk_isa)99, isas, &count), SGK_ERROR_UNKNOWN_ISA);
+  expect_status(sgk_tune_isas((sgk_isa)-3, isas, &count), SGK_ERROR_UNKNOWN_ISA);
   /* SGK_ISA, read once when sgk starts, is tested in separate processes: tests/cli_test.sh */
 }
 

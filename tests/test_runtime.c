@@ -1161,7 +1161,8 @@ static void test_tune_work_group(void **state) {
  * SGK_ISA pins it) at each compiled W, SGK_TUNE_ROUNDS times, every launch correct and reporting
  * the ISA it ran; then one (ISA, W) runs. The file line (version 3) carries the chosen ISA and is
  * read back; a version 2 line chose the key's ISA; a choice of an ISA not among the candidates is
- * measured anew. Alone, each ISA runs at its native W; an explicit ISA is not tuned. */
+ * measured anew. Alone, each ISA runs at its native W; an explicit ISA is not tuned. sgk_tune_isas
+ * lists the ISAs tried. */
 static void test_tune_isa(void **state) {
   (void)state;
   char path[] = "/tmp/sgk_tune_isa_XXXXXX";
@@ -1175,6 +1176,15 @@ static void test_tune_isa(void **state) {
   if (!env || !*env || strcmp(env, "auto") == 0)
     for (int i = SGK_ISA_SCALAR + 1; i < SGK_ISA_COUNT; ++i)
       if (i != (int)def && sgk_isa_available((sgk_isa)i)) isas[nisa++] = (sgk_isa)i;
+  /* sgk_tune_isas says the same list, in the same order; an ISA given is the one tried */
+  sgk_isa listed[SGK_ISA_COUNT];
+  uint32_t nlisted = 0;
+  assert_int_equal(sgk_tune_isas(SGK_ISA_AUTO, listed, &nlisted), SGK_SUCCESS);
+  assert_int_equal(nlisted, nisa);
+  for (uint32_t i = 0; i < nisa; ++i) assert_int_equal(listed[i], isas[i]);
+  assert_int_equal(sgk_tune_isas(cfg.isa, listed, &nlisted), SGK_SUCCESS);
+  assert_int_equal(nlisted, 1);
+  assert_int_equal(listed[0], cfg.isa);
   struct {
     sgk_isa isa;
     uint32_t w;

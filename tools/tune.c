@@ -7,7 +7,6 @@
  * (SGK_TUNE_ISA, or here for the host-tuned ones). Either way the choice is then run, verified and
  * timed. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -165,19 +164,16 @@ int cli_tune(int argc, char **argv) {
     }
   }
   if (tune_isa && isa_given) return cli_usage_error("tune: --tune-isa picks the ISA: drop --isa");
-  sgk_isa isa;
-  const sgk_status ist = sgk_resolve_isa(o.isa, &isa);
-  if (ist != SGK_SUCCESS) return cli_status_error("tune", ist);
-  /* the ISAs tried: the resolved one, and with --tune-isa the others the library would try (each
-   * this CPU runs and the build has, but scalar; none when SGK_ISA pins the ISA) */
+  /* the ISAs tried: the resolved one, and with --tune-isa the others the library would try */
   sgk_isa isas[SGK_ISA_COUNT];
   uint32_t nisa = 0;
-  isas[nisa++] = isa;
-  const char *pinned = getenv("SGK_ISA");
-  if (tune_isa && !(pinned && *pinned && strcmp(pinned, "auto") != 0))
-    for (int i = SGK_ISA_SCALAR + 1; i < SGK_ISA_COUNT; ++i)
-      if (i != (int)isa && sgk_isa_available((sgk_isa)i)) isas[nisa++] = (sgk_isa)i;
-  if (!tune_isa) o.isa = isa;
+  const sgk_status ist = sgk_tune_isas(o.isa, isas, &nisa);
+  if (ist != SGK_SUCCESS) return cli_status_error("tune", ist);
+  const sgk_isa isa = isas[0];
+  if (!tune_isa) {
+    nisa = 1;
+    o.isa = isa;
+  }
   if (!json) {
     printf("isa %s", sgk_isa_name(isa));
     for (uint32_t i = 1; i < nisa; ++i) printf(", %s", sgk_isa_name(isas[i]));

@@ -237,6 +237,12 @@ SGK_API int sgk_isa_available(sgk_isa isa); /* compiled and present on this CPU 
 SGK_API uint32_t sgk_isa_native_sub_group_size(sgk_isa isa);
 /* Resolves SGK_ISA_AUTO like a launch does (environment, then best). */
 SGK_API sgk_status sgk_resolve_isa(sgk_isa requested, sgk_isa *resolved);
+/* The ISAs a launch with SGK_TUNE_ISA and options isa `requested` measures, in the order it tries
+ * them, into isas, and *count of them: for SGK_ISA_AUTO the resolved ISA (the tuner's key) first,
+ * then every other one this CPU runs and the library has, scalar aside (the resolved one alone
+ * when SGK_ISA is set); for an ISA given, that one alone (it is not tuned). Fails as
+ * sgk_resolve_isa(requested) would. */
+SGK_API sgk_status sgk_tune_isas(sgk_isa requested, sgk_isa isas[SGK_ISA_COUNT], uint32_t *count);
 /* 1 if the kernel has a variant for (isa, sub_group_size). */
 SGK_API int sgk_kernel_has_variant(const sgk_kernel *kernel, sgk_isa isa, uint32_t sub_group_size);
 

@@ -121,3 +121,17 @@ uint32_t sgk__isas_tunable(sgk_isa def, sgk_isa isas[SGK_ISA_COUNT]) {
     if (i != (int)def && sgk_isa_available((sgk_isa)i)) isas[n++] = (sgk_isa)i;
   return n;
 }
+
+sgk_status sgk_tune_isas(sgk_isa requested, sgk_isa isas[SGK_ISA_COUNT], uint32_t *count) {
+  if (!isas || !count) return sgk__fail(SGK_ERROR_NULL_ARGUMENT, "sgk_tune_isas: NULL result");
+  sgk_isa isa;
+  const sgk_status st = sgk_resolve_isa(requested, &isa);
+  if (st != SGK_SUCCESS) return st;
+  if (requested == SGK_ISA_AUTO) {
+    *count = sgk__isas_tunable(isa, isas);
+  } else {
+    isas[0] = isa;
+    *count = 1;
+  }
+  return SGK_SUCCESS;
+}
