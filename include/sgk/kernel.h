@@ -198,6 +198,21 @@ typedef struct sgk__frame {
   struct { void *target; uint32_t kind; sgk__red_value v; } slot[SGK_REDUCTION_SLOTS];
 } sgk__frame;
 
+/* Whether two objects of n bytes hold the same bits (a compare-and-swap's test: -0.0 and 0.0
+ * differ, a NaN equals itself). memcmp, which an optimizing compiler turns into one compare; an
+ * unoptimized variant (a Debug build's) compares the bytes itself rather than calling it, so its
+ * code calls nothing but memcpy/memset either (the codegen test). */
+SGK_INLINE bool sgk__same_bits(const void *a, const void *b, size_t n) {
+#ifdef __OPTIMIZE__
+  return memcmp(a, b, n) == 0;
+#else
+  const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+  for (size_t i = 0; i < n; ++i)
+    if (x[i] != y[i]) return false;
+  return true;
+#endif
+}
+
 /* The poison of checked SGK_PER_SUB_GROUP arrays (above): byte i of an array is byte i % 4 of the
  * word 0x7FA5A5A5 stored little-endian (A5 A5 A5 7F), filled by doubling copies (a few memcpy
  * per work-group, not a byte loop over the largest work-group's entries). */
@@ -1100,7 +1115,7 @@ SGK_INLINE void sgk_atomic_fence(sgk_memory_order o) {
     __atomic_load(p, &cur, __ATOMIC_RELAXED);                                                      \
     do {                                                                                           \
       want = sgk__atomic1_##T(op, cur, x);                                                         \
-      if (memcmp(&want, &cur, sizeof cur) == 0) break;                                             \
+      if (sgk__same_bits(&want, &cur, sizeof cur)) break;                                          \
     } while (                                                                                      \
         !__atomic_compare_exchange(p, &cur, &want, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED));     \
     return cur;                                                                                    \
@@ -1181,7 +1196,7 @@ SGK__TYPES_FLOAT(SGK__GLOBAL1_FLOAT, ~)
   }                                                                                                \
   SGK_INLINE bool sgk__local_cas1_##T(ct *p, ct *old, ct desired) {                                \
     const ct cur = *p;                                                                             \
-    const bool hit = memcmp(&cur, old, sizeof cur) == 0;                                           \
+    const bool hit = sgk__same_bits(&cur, old, sizeof cur);                                        \
     if (hit) *p = desired;                                                                         \
     *old = cur;                                                                                    \
     return hit;                                                                                    \
