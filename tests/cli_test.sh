@@ -69,6 +69,9 @@ expect 2 "tune: --tune-isa picks the ISA: drop --isa" -- "$sgk" tune init_wi --t
 # the ISAs it tries are the library's (sgk_tune_isas): SGK_ISA pins one; a bad SGK_ISA is an error
 expect 0 '^isa scalar, the fastest launch of each W over [0-9]+ rounds$' -- env SGK_ISA=scalar "$sgk" tune init_wi --quick --tune-isa
 expect 1 "SGK_ISA='bogus' is not an ISA" -- env SGK_ISA=bogus "$sgk" tune init_wi --quick --tune-isa
+# without --tune-isa, the one ISA a launch resolves (sgk_resolve_isa), and its errors
+expect 0 '^isa scalar, the fastest launch of each W over [0-9]+ rounds$' -- env SGK_ISA=scalar "$sgk" tune init_wi --quick
+expect 1 "SGK_ISA='bogus' is not an ISA" -- env SGK_ISA=bogus "$sgk" tune init_wi --quick
 expect 2 "SGK_TRANSPOSE_BLOCK='4x': use 1 .. 65536" -- env SGK_TRANSPOSE_BLOCK=4x "$sgk" run transpose --n 256 --reps 1
 # the transpose's tiles in blocks of 1 (row-major), 3, 4, 8, 65536 (row-major) or by CPU, each checked
 for b in 1 3 4 8 65536 auto ""; do

@@ -30,14 +30,14 @@ done
 
 # 2. What the library exports: only sgk_* symbols; the shared one carries its SONAME.
 so=$(ls "$work"/prefix-shared/lib*/libsgk.so.*.*.* | head -1)
-bad=$(nm -D --defined-only "$so" | awk '{print $3}' | grep -v '^sgk_' || true)
+exported=$(nm -D --defined-only "$so" | awk '{print $3}' | sort)
+bad=$(echo "$exported" | grep -v '^sgk_' || true)
 [ -z "$bad" ] || fail "libsgk.so exports symbols outside sgk_*: $bad"
-internal=$(nm -D --defined-only "$so" | awk '{print $3}' | grep '^sgk__' || true)
+internal=$(echo "$exported" | grep '^sgk__' || true)
 [ -z "$internal" ] || fail "libsgk.so exports internal symbols: $internal"
-nexp=$(nm -D --defined-only "$so" | wc -l)
+nexp=$(echo "$exported" | wc -l)
 # ... and exactly the functions sgk/sgk.h declares SGK_API: none missing, none extra
 declared=$(grep -o '^SGK_API[^(]*(' "$src/include/sgk/sgk.h" | sed -E 's/.*[ *]([a-z_0-9]+)\($/\1/' | sort)
-exported=$(nm -D --defined-only "$so" | awk '{print $3}' | sort)
 [ "$declared" = "$exported" ] ||
   fail "libsgk.so's exports differ from sgk.h's SGK_API functions: $(diff <(echo "$declared") <(echo "$exported") | grep '^[<>]' | tr '\n' ' ')"
 soname=$(readelf -d "$so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')

@@ -166,14 +166,12 @@ int cli_tune(int argc, char **argv) {
   if (tune_isa && isa_given) return cli_usage_error("tune: --tune-isa picks the ISA: drop --isa");
   /* the ISAs tried: the resolved one, and with --tune-isa the others the library would try */
   sgk_isa isas[SGK_ISA_COUNT];
-  uint32_t nisa = 0;
-  const sgk_status ist = sgk_tune_isas(o.isa, isas, &nisa);
+  uint32_t nisa = 1;
+  const sgk_status ist =
+      tune_isa ? sgk_tune_isas(o.isa, isas, &nisa) : sgk_resolve_isa(o.isa, &isas[0]);
   if (ist != SGK_SUCCESS) return cli_status_error("tune", ist);
   const sgk_isa isa = isas[0];
-  if (!tune_isa) {
-    nisa = 1;
-    o.isa = isa;
-  }
+  if (!tune_isa) o.isa = isa;
   if (!json) {
     printf("isa %s", sgk_isa_name(isa));
     for (uint32_t i = 1; i < nisa; ++i) printf(", %s", sgk_isa_name(isas[i]));
