@@ -2,6 +2,7 @@
 /* Every bad input returns its own status and a message; none crashes. */
 #include <limits.h>
 #include <omp.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 
@@ -21,8 +22,10 @@ static struct ids_args sink_args = {sink};
  * allocator: nothing to test) from an arena no longer allocated here (a failure). */
 static atomic_int shim_armed, shim_calls, shim_seen, shim_fail_at;
 static size_t shim_fail_bytes;
+static _Thread_local size_t shim_largest; /* this thread's largest request */
 void *aligned_alloc(size_t alignment, size_t size) {
   atomic_fetch_add(&shim_seen, 1);
+  if (size > shim_largest) shim_largest = size;
   if (atomic_load(&shim_armed) && size >= shim_fail_bytes &&
       atomic_fetch_add(&shim_calls, 1) == atomic_load(&shim_fail_at))
     return NULL;
@@ -38,6 +41,18 @@ static void expect_status(sgk_status got, sgk_status want) {
   assert_string_not_equal(sgk_status_string(got), "unknown status");
 }
 
+/* Is this aligned_alloc the one called? A call through a volatile pointer, which the compiler
+ * cannot resolve to the definition above: under valgrind its allocator answers, unseen. */
+static void skip_without_shim(void) {
+  void *(*volatile alloc)(size_t, size_t) = aligned_alloc;
+  const int seen = atomic_load(&shim_seen);
+  free(alloc(64, 64));
+  if (atomic_load(&shim_seen) == seen) {
+    print_message("a tool replaced aligned_alloc, the allocation shim is not in effect; skipped\n");
+    skip();
+  }
+}
+
 /* A launch whose SLM arena cannot be allocated on one thread runs no work-group at all (a retry
  * must not run a non-idempotent kernel twice). First in the list: no thread has an arena yet. */
 static void test_failed_launch_runs_nothing(void **state) {
@@ -48,15 +63,7 @@ static void test_failed_launch_runs_nothing(void **state) {
   memset(&o, 0, sizeof o);
   o.threads = 2;
   const sgk_range r = sgk_range_1d(64 * 16, 16);
-  /* Is this aligned_alloc the one called? A call through a volatile pointer, which the compiler
-   * cannot resolve to the definition above: under valgrind its allocator answers, unseen. */
-  void *(*volatile alloc)(size_t, size_t) = aligned_alloc;
-  const int seen = atomic_load(&shim_seen);
-  free(alloc(64, 64));
-  if (atomic_load(&shim_seen) == seen) {
-    print_message("a tool replaced aligned_alloc, the allocation shim is not in effect; skipped\n");
-    skip();
-  }
+  skip_without_shim();
   shim_fail_bytes = SGK_LOCAL_MEM_SIZE;
   atomic_store(&shim_calls, 0);
   atomic_store(&shim_fail_at, omp_get_thread_limit() >= 2 ? 1 : 0); /* the second thread's */
@@ -72,6 +79,37 @@ static void test_failed_launch_runs_nothing(void **state) {
   assert_int_equal(count, 0);
   assert_int_equal(sgk_launch(&count_groups, &r, &o, &a, NULL), SGK_SUCCESS);
   assert_int_equal(count, 64);
+}
+
+/* A new host thread's first launch with SLM, 64 bytes of it, on that thread alone: the largest
+ * aligned_alloc it made to *largest (0 if the launch failed). */
+static void *first_slm_launch(void *largest) {
+  int32_t count = 0;
+  struct count_args a = {&count, 64};
+  sgk_launch_options o;
+  memset(&o, 0, sizeof o);
+  o.threads = 1;
+  const sgk_range r = sgk_range_1d(4 * 16, 16);
+  shim_largest = 0;
+  const sgk_status st = sgk_launch(&count_groups, &r, &o, &a, NULL);
+  *(size_t *)largest = st == SGK_SUCCESS && count == 4 ? shim_largest : 0;
+  return NULL;
+}
+
+/* Every thread's SLM arena is twice the SLM limit, whatever the launch declares, so that a store
+ * past the SLM stays off the heap (README, "A first kernel"; test_traps checks the heap after
+ * such stores, which shows only where malloc notices): a new thread's first launch of 64 bytes
+ * allocates that much. */
+static void test_arena_size(void **state) {
+  (void)state;
+  skip_without_shim();
+  size_t largest = 0;
+  pthread_t t;
+  assert_int_equal(pthread_create(&t, NULL, first_slm_launch, &largest), 0);
+  assert_int_equal(pthread_join(t, NULL), 0);
+  if (largest < 2 * (size_t)SGK_LOCAL_MEM_SIZE)
+    fail_msg("a new thread's arena for 64 bytes of SLM: %zu bytes, want at least %zu", largest,
+             2 * (size_t)SGK_LOCAL_MEM_SIZE);
 }
 
 /* A launch from inside a kernel is refused with its own status; the outer launch completes. */
@@ -361,6 +399,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_failed_launch_runs_nothing),
       cmocka_unit_test(test_nested_launch),
+      cmocka_unit_test(test_arena_size),
       cmocka_unit_test(test_thread_policy),
       cmocka_unit_test(test_range_errors),
       cmocka_unit_test(test_null_errors),

@@ -270,6 +270,46 @@ static void test_slm_overrun(void **state) {
   run_row_ptr(0, 1, w, SGK_SUCCESS);
 }
 
+/* A kernel that declares one of the two SLM buffers it uses: the launch fails naming it, and the
+ * store past the SLM (4 KiB here, up to 68 KiB from the arena's base) stays in the thread's
+ * arena: the heap after it is intact (when the arena was the launch's size, a user's bitonic sort
+ * written so made malloc abort with "corrupted top size"), and the right form runs on the same
+ * arena. */
+static void test_slm_undeclared_buffer(void **state) {
+  (void)state;
+  const uint32_t w = cfg.w, groups = 5;
+  const uint32_t shapes[][2] = {{w, w}, {100, 100}, {1024, 1024}, {1024, 16384}}; /* L, len */
+  for (size_t l = 0; l < sizeof shapes / sizeof shapes[0]; ++l) {
+    const uint32_t L = shapes[l][0], len = shapes[l][1];
+    const size_t n = (size_t)groups * L;
+    int32_t *in = malloc(n * sizeof *in), *out = malloc(n * sizeof *out);
+    for (size_t i = 0; i < n; ++i) in[i] = (int32_t)(i * 2654435761u >> 3);
+    for (uint32_t buffers = 1; buffers <= 2; ++buffers) {
+#ifdef TRAPS_ASAN
+      if (buffers == 1) continue; /* ASan reports the store itself */
+#endif
+      /* two buffers of 16384 ints are over the limit: one is the slip's case alone */
+      if ((size_t)buffers * len * sizeof(int32_t) > SGK_LOCAL_MEM_SIZE) continue;
+      memset(out, 0, n * sizeof *out);
+      struct ping_pong_args a = {in, out, buffers, len};
+      if (launch_expect(&ping_pong, n, L, 0, &a,
+                        buffers == 1 ? SGK_ERROR_SLM_TOO_SMALL : SGK_SUCCESS, "wrote past",
+                        "L=%u len=%u buffers=%u", L, len, buffers) == SGK_SUCCESS)
+        assert_memory_equal(out, in, n * sizeof *in);
+      /* the heap around: blocks of every size class malloc hands out, written and freed */
+      void *blocks[64];
+      for (int b = 0; b < 64; ++b) {
+        blocks[b] = malloc((size_t)16 << (b % 14));
+        assert_non_null(blocks[b]);
+        memset(blocks[b], b, (size_t)16 << (b % 14));
+      }
+      for (int b = 63; b >= 0; --b) free(blocks[b]);
+    }
+    free(in);
+    free(out);
+  }
+}
+
 /* 2-D work-groups whose rows are not a multiple of W (sub-groups span rows): right ids. */
 static void test_stencil_tiles(void **state) {
   (void)state;
@@ -359,11 +399,13 @@ int main(int argc, char **argv) {
   test_parse_args(argc, argv);
   unsetenv("SGK_ISA");
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_early_exit),         cmocka_unit_test(test_skipped_entry),
-      cmocka_unit_test(test_collective_in_loop), cmocka_unit_test(test_slm_declared),
-      cmocka_unit_test(test_slm_per_w),          cmocka_unit_test(test_stencil_tiles),
-      cmocka_unit_test(test_env_read_once),      cmocka_unit_test(test_slm_overrun),
-      cmocka_unit_test(test_shuffle_window),
+      /* first: on threads without an arena yet (one that a test before enlarged would hide
+       * a regression to arenas of the launch's size) */
+      cmocka_unit_test(test_slm_undeclared_buffer), cmocka_unit_test(test_early_exit),
+      cmocka_unit_test(test_skipped_entry),         cmocka_unit_test(test_collective_in_loop),
+      cmocka_unit_test(test_slm_declared),          cmocka_unit_test(test_slm_per_w),
+      cmocka_unit_test(test_stencil_tiles),         cmocka_unit_test(test_env_read_once),
+      cmocka_unit_test(test_slm_overrun),           cmocka_unit_test(test_shuffle_window),
   };
   return test_run("traps", tests, sizeof tests / sizeof tests[0]);
 }

@@ -77,6 +77,24 @@ SGK_KERNEL_SLM(stage_row_ptr, struct row_ptr_args, a, wg, (sgk_wg_size + 1) * si
   }
 }
 
+SGK_KERNEL_SLM(ping_pong, struct ping_pong_args, a, wg,
+               (size_t)a->buffers * a->len * sizeof(int32_t)) {
+  int32_t *buf = sgk_slm(wg);
+  const uint32_t L = sgk_local_linear_range(wg);
+  const size_t g0 = sgk_group_linear_id(wg) * L;
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    sgk_store_i32(sg, buf + sg.first, sgk_load_i32(sg, a->in + g0 + sg.first));
+  }
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const sgk_i32 rev = sgk_sub_i32(sgk_splat_i32((int32_t)L - 1), sgk_local_linear_id(sg));
+    sgk_store_i32(sg, buf + a->len + sg.first, sgk_gather_i32(sg, buf, rev));
+  }
+  SGK_FOR_EACH_SUBGROUP(wg, sg) {
+    const sgk_i32 rev = sgk_sub_i32(sgk_splat_i32((int32_t)L - 1), sgk_local_linear_id(sg));
+    sgk_store_i32(sg, a->out + g0 + sg.first, sgk_gather_i32(sg, buf + a->len, rev));
+  }
+}
+
 SGK_KERNEL(stencil5, struct stencil_args, a, wg) {
   const int32_t n = (int32_t)a->n;
   SGK_FOR_EACH_SUBGROUP(wg, sg) {

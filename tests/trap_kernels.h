@@ -51,6 +51,18 @@ struct row_ptr_args {
 };
 SGK_DECLARE_KERNEL(stage_row_ptr);
 
+/* Copies in to out through two SLM buffers of `len` ints (len >= L, the work-group's size),
+ * ping-ponged: the first holds the work-group's L ints, the second, `len` ints on, their
+ * reverse, and out the reverse of the second. Declares `buffers` of them: 2 is right; 1 is the
+ * slip of a user kernel (a bitonic sort), whose second buffer lies wholly past its SLM (4 KiB at
+ * L = len = 1024; at len = 16384, 64 KiB declared, the 4 KiB after them). */
+struct ping_pong_args {
+  const int32_t *in;
+  int32_t *out;
+  uint32_t buffers, len;
+};
+SGK_DECLARE_KERNEL(ping_pong);
+
 /* A 5-point stencil on an n x n grid with 2-D work-groups (rows x cols), zero outside. */
 struct stencil_args {
   const int32_t *in;

@@ -12,8 +12,8 @@
 #include "internal.h"
 #include "sgk/workgroup.h"
 
-/* ---- per-thread SLM arena: grown when a launch needs more, reused by every later work-group
- * and launch on that thread, freed when the thread exits. */
+/* ---- per-thread SLM arena: allocated on the thread's first launch with SLM, reused by every
+ * later work-group and launch on that thread, freed when the thread exits. */
 typedef struct arena {
   void *base;
   size_t bytes;
@@ -22,12 +22,14 @@ typedef struct arena {
 static _Thread_local arena tls_arena;
 
 /* The arena past the launch's slm_bytes. Under AddressSanitizer it is poisoned, so a kernel that
- * writes beyond the SLM it was given is reported where it does. Elsewhere the arena has
- * SGK__SLM_SLACK bytes beyond it, the first SGK__SLM_GUARD of them set to a pattern when a launch
- * takes the arena (arena_fence) and compared when its work-groups are done (arena_overrun): a
- * kernel that writes past its SLM (a sub-group's store with lanes past the end: W - 1 of them at
- * most, 248 bytes of 64-bit lanes at W = 32) fails the launch, and the slack keeps such a store
- * off the heap. arena_unfence readies a whole arena for free. */
+ * writes beyond the SLM it was given is reported where it does. Elsewhere the SGK__SLM_GUARD bytes
+ * right after it are set to a pattern when a launch takes the arena (arena_fence) and compared
+ * when its work-groups are done (arena_overrun): a kernel that writes past its SLM (a sub-group's
+ * store with lanes past the end, a second buffer it did not declare) fails the launch. Every
+ * arena is SGK__ARENA_BYTES, whatever the launch declares: twice local_mem_size, so such a
+ * store stays in the arena, off the heap, as long as it stays below twice the limit (a
+ * kernel that ping-pongs two buffers and declares one: 4 KiB past its SLM at a work-group of 1024
+ * ints, which overwrote malloc's next chunk when the arena was the launch's size). */
 #if defined(__SANITIZE_ADDRESS__)
 #define SGK__ASAN 1
 #elif defined(__has_feature)
@@ -37,28 +39,21 @@ static _Thread_local arena tls_arena;
 #endif
 #ifdef SGK__ASAN
 #include <sanitizer/asan_interface.h>
-#define SGK__SLM_SLACK 0u
 static void arena_fence(void *base, size_t used, size_t size) {
   ASAN_UNPOISON_MEMORY_REGION(base, used);
   ASAN_POISON_MEMORY_REGION((char *)base + used, size - used);
 }
-static void arena_unfence(void *base, size_t size) { ASAN_UNPOISON_MEMORY_REGION(base, size); }
 static int arena_overrun(const void *base, size_t used) {
   (void)base;
   (void)used;
   return 0;
 }
 #else
-#define SGK__SLM_SLACK 256u
 #define SGK__SLM_GUARD 64u
 #define SGK__SLM_GUARD_BYTE 0xA5
 static void arena_fence(void *base, size_t used, size_t size) {
-  (void)size; /* size >= used + SGK__SLM_SLACK */
+  (void)size; /* size >= used + SGK__SLM_GUARD */
   memset((char *)base + used, SGK__SLM_GUARD_BYTE, SGK__SLM_GUARD);
-}
-static void arena_unfence(void *base, size_t size) {
-  (void)base;
-  (void)size;
 }
 static int arena_overrun(const void *base, size_t used) {
   const unsigned char *g = (const unsigned char *)base + used;
@@ -83,24 +78,22 @@ typedef struct {
  * is below 2^31 and v at most SGK_MAX_THREADS, so the product does not overflow. */
 static size_t block_start(size_t groups, uint32_t n, uint32_t v) { return groups * v / n; }
 
+#define SGK__ARENA_BYTES (2u * SGK_LOCAL_MEM_SIZE)
+
+/* The thread's arena, fenced after `bytes` (at most local_mem_size: the launch checked), or NULL
+ * when bytes is 0 or the allocation fails. */
 static void *arena_get(size_t bytes) {
   if (bytes == 0) return NULL;
-  if (tls_arena.bytes >= bytes + SGK__SLM_SLACK) {
-    arena_fence(tls_arena.base, bytes, tls_arena.bytes);
-    return tls_arena.base;
+  if (!tls_arena.base) {
+    pthread_once(&arena_key_once, arena_key_init);
+    void *p = aligned_alloc(64, SGK__ARENA_BYTES); /* a multiple of 64, as aligned_alloc needs */
+    if (!p) return NULL;
+    tls_arena.base = p;
+    tls_arena.bytes = SGK__ARENA_BYTES;
+    pthread_setspecific(arena_key, p);
   }
-  pthread_once(&arena_key_once, arena_key_init);
-  /* Round up to whole cache lines; aligned_alloc needs a multiple of the alignment. */
-  size_t want = ((bytes + 63) & ~(size_t)63) + SGK__SLM_SLACK;
-  void *p = aligned_alloc(64, want);
-  if (!p) return NULL;
-  if (tls_arena.base) arena_unfence(tls_arena.base, tls_arena.bytes);
-  free(tls_arena.base);
-  tls_arena.base = p;
-  tls_arena.bytes = want;
-  pthread_setspecific(arena_key, p);
-  arena_fence(p, bytes, want);
-  return p;
+  arena_fence(tls_arena.base, bytes, tls_arena.bytes);
+  return tls_arena.base;
 }
 
 /* Set while this thread runs work-groups: a launch from inside a kernel is refused (it would
